@@ -4,16 +4,26 @@ import { type ByteSource, type OpenBytes, openFileBytes } from '../io/read-lines
 import type { RecordEvent } from '../model/raw.js';
 
 /**
+ * The read size for a part of a file (a window: a thread's records among others'): a window ends up to about two
+ * reads past its last record, so a file of many small windows read at the default 1 MiB would be read about once
+ * per window.
+ */
+export const WINDOW_CHUNK_BYTES = 64 * 1024;
+
+/**
  * A file's records and issues as its adapter streams them, pulled one at a time: the next bytes are read only once
  * the records of the bytes before are taken, so a caller that writes as it reads holds about one read's records
  * (an adapter that reads its file whole, such as Gemini's `.json`, hands them all at once). `from`: the line to start
  * at (`startOffset`: an adapter whose lines do not stand alone may still read from the file's start). A caller that
- * stops early ends the read: no byte after is read.
+ * stops early ends the read: no byte after is read. A read goes on as soon as the records before are taken, before the
+ * caller decides whether to stop, so a caller reading a part of a file (a window) sets `chunkBytes` small
+ * (`WINDOW_CHUNK_BYTES`): it reads at most about two reads past the part it takes.
  */
 export async function* pullRecords(
   file: DiscoveredFile,
   open?: OpenBytes,
   from?: { readonly offset: number; readonly line: number },
+  chunkBytes?: number,
 ): AsyncGenerator<RecordEvent, void> {
   const queue: RecordEvent[] = [];
   let wake: (() => void) | undefined;
@@ -38,7 +48,10 @@ export async function* pullRecords(
     wake = undefined;
     w?.();
   };
-  const start = from ? { startOffset: from.offset, startLine: from.line } : {};
+  const start = {
+    ...(from ? { startOffset: from.offset, startLine: from.line } : {}),
+    ...(chunkBytes ? { chunkBytes } : {}),
+  };
   const reading = adapterForFile(file)
     .streamRecords(
       file,

@@ -218,8 +218,11 @@ export class SessionFacts {
   }
 
   private takeThread(thread: ThreadFacts, record: TranscriptRecord, at: At): void {
-    thread.from ??= this.line;
-    thread.through = at.ordinal;
+    // A thread is read in its file (a copy thread's records may be in others too: their places are another file's).
+    if (at.file === thread.file) {
+      thread.from ??= this.line;
+      thread.through = Math.max(thread.through, at.ordinal);
+    }
     if (thread !== this.main) {
       const ms = timestampMs(record.timestamp);
       if (ms !== undefined && ms < thread.first.ms) thread.first = { ms, at: record.timestamp };

@@ -19,7 +19,7 @@ import { readMeta } from './read-meta.js';
 
 export type { SessionHead };
 
-import { pullRecords } from './record-stream.js';
+import { pullRecords, WINDOW_CHUNK_BYTES } from './record-stream.js';
 import { type CallFact, newThread, rawResultOf, SessionFacts, type ThreadFacts } from './session-facts.js';
 import { subagentHeadOf } from './subagents.js';
 import { isWarmup } from './thread-tally.js';
@@ -168,16 +168,18 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
 
   /**
    * A file's kept records, each subagent's record that is its thread's (`copy`) right after the record holding it;
-   * from a line on (`from`) when its lines stand alone, else from its start.
+   * from a line on (`from`) when its lines stand alone, else from its start. A read for a part of the file (from a
+   * line after the first, or `through` a record before the last) reads in small chunks.
    */
-  async function* keptRecords(index: number, from?: ThreadFacts['from']): AsyncGenerator<Kept, void> {
+  async function* keptRecords(index: number, from?: ThreadFacts['from'], through?: number): AsyncGenerator<Kept, void> {
     const source = sources[index];
     const dropped = facts.dropped[index];
     const count = facts.recordsOfFile[index] ?? 0;
     if (!source || !dropped || count === 0) return;
     const start = adapter.capabilities.linesStandAlone ? from : undefined;
+    const part = (start?.offset ?? 0) > 0 || (through ?? count) < count - 1;
     let ordinal = (start?.ordinal ?? 0) - 1;
-    for await (const event of pullRecords(source, options.open, start)) {
+    for await (const event of pullRecords(source, options.open, start, part ? WINDOW_CHUNK_BYTES : undefined)) {
       if (event.kind !== 'record') continue;
       ordinal += 1;
       if (ordinal >= count) break;
@@ -251,7 +253,7 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
       return event;
     };
     const copies = key !== undefined && facts.copyThreads.has(key);
-    for await (const { record, ordinal, copyOf } of keptRecords(index, thread.from)) {
+    for await (const { record, ordinal, copyOf } of keptRecords(index, thread.from, thread.through)) {
       if (ordinal > thread.through && wanted.size === 0) break;
       // A record holding a subagent's record that follows it is, for a response's last record, before that one.
       at = copyOf === undefined && facts.copiesAt[index]?.has(ordinal) ? ordinal - 1 : ordinal;
