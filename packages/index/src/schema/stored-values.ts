@@ -11,11 +11,10 @@ export const TS = `TEXT GENERATED ALWAYS AS (coalesce(ts_text, strftime('%Y-%m-%
 export function storedTs(ts: string | undefined | null, ms: number | undefined | null): string | null {
   if (ts === undefined || ts === null) return null;
   if (ms === undefined || ms === null || !Number.isInteger(ms) || ms < 0 || ms >= 253402300800000) return ts;
-  // The ISO form of such a time is 24 characters long (years 1970 to 9999).
+  // The ISO form of such a time (years 1970 to 9999) is 24 characters of `ISO_SHAPE`: a text of another length or
+  // shape, or of no real day or time, is never `new Date(ms).toISOString()`.
   if (ts.length !== 24) return ts;
-  const isoMs = isoFormMs(ts);
-  if (isoMs !== undefined) return isoMs === ms ? null : ts;
-  return new Date(ms).toISOString() === ts ? null : ts;
+  return isoFormMs(ts) === ms ? null : ts;
 }
 
 /**
