@@ -5,7 +5,8 @@
  * about 250 files (zod alone is 100), which costs 100–200 ms at every start. Commands stay loaded on demand (each
  * dynamic import is a chunk of its own, or the chunk its module already sits in: `skipFacades`); the workers are entries beside the chunks, where `builtWorkerScript` looks
  * for them. Node's built-ins and the native addons better-sqlite3 and zstd-napi (dependencies of the package) stay
- * outside. The built dashboard is copied beside them.
+ * outside, but for better-sqlite3's JavaScript where the index opens it (`bundledSqlite`). The built dashboard is
+ * copied beside them.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -28,9 +29,12 @@ const input = {
 const options = {
   input,
   platform: 'node',
-  external: [/^node:/, 'better-sqlite3', 'zstd-napi'],
+  // better-sqlite3 outside but for the one require that `releaseClass` makes (`bundledSqlite`); `bindings`, its
+  // default addon finder, only ever runs from the installed package (`installedClass`).
+  external: [/^node:/, 'bindings', 'zstd-napi'],
   // Node's built-ins named without `node:` (the PostgreSQL client's `net`, `tls`, …) are imported as `node:` ones
   plugins: [
+    bundledSqlite(),
     {
       name: 'node-prefix',
       resolveId: (id) => (builtinModules.includes(id) ? { id: `node:${id}`, external: true } : null),
@@ -40,6 +44,23 @@ const options = {
   resolve: { conditionNames: ['import', 'node', 'default'] },
   logLevel: 'warn',
 };
+/**
+ * better-sqlite3's JavaScript in the bundle: required by path at run time, it is fourteen CommonJS files to find,
+ * read and wrap at every start that opens the index. Only `releaseClass`'s require is taken in
+ * (a require the bundler follows); the other requires of the package stay as they are, at run time.
+ */
+function bundledSqlite() {
+  const line = "const releaseClass = () => createRequire(import.meta.url)('better-sqlite3');";
+  return {
+    name: 'bundled-sqlite',
+    transform(code, id) {
+      if (!id.replaceAll('\\', '/').endsWith('packages/index/dist/schema/sqlite-addon.js')) return null;
+      if (!code.includes(line)) throw new Error(`bundle: sqlite-addon.js no longer holds \`${line}\``);
+      return code.replace(line, "const releaseClass = () => require('better-sqlite3');");
+    },
+  };
+}
+
 const naming = { format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunk-[hash].js' };
 
 /**

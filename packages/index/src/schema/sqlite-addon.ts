@@ -51,13 +51,26 @@ let addon: { nativeBinding?: string } | undefined;
 let DatabaseClass: typeof Database | undefined;
 
 /**
+ * better-sqlite3's class for an addon found where a release build puts it. The bundle (scripts/bundle-cli.mjs)
+ * takes this one require's JavaScript in (fourteen CommonJS files less to find, read and wrap at every open); the
+ * bundle script looks for this exact line.
+ */
+const releaseClass = () => createRequire(import.meta.url)('better-sqlite3') as typeof Database;
+
+/**
+ * better-sqlite3's class as installed, for the package's own addon finder (a Debug build, another layout), which
+ * looks for the addon from its caller's file: it must be the package's, never the bundle's.
+ */
+const installedClass = () => createRequire(import.meta.url)('better-sqlite3') as typeof Database;
+
+/**
  * `new Database(path, options)`, an addon that cannot be loaded reported as a `NativeAddonError`. The addon is
  * loaded from where a release build puts it (`releaseAddon`) unless the options name one.
  */
 export function openDatabase(path: string, options?: Database.Options): Database.Database {
   try {
     addon ??= releaseAddon();
-    DatabaseClass ??= createRequire(import.meta.url)('better-sqlite3') as typeof Database;
+    DatabaseClass ??= addon.nativeBinding !== undefined ? releaseClass() : installedClass();
     return new DatabaseClass(path, { ...addon, ...options });
   } catch (error) {
     throw nativeAddonError(error) ?? error;
