@@ -7,13 +7,15 @@
  * - the uid stays its owner's: another person's push of it is refused as a held uid's is (`UidTakenError`), and so is
  *   the owner's own (from another laptop of theirs, or one that did not upgrade), until the owner unforgets it.
  * A forget of a uid another person holds records nothing (it deletes nothing either): no one reserves another's uid.
- * Forgets and stores of a uid are serialized by its lock (`lockUids`), whoever's they are.
+ * Forgets and stores of a uid are serialized by its lock (`lockUids`), whoever's they are. The record keeps the session
+ * id's keyed hash (`session_hash`, forgotten-key.ts), never the id: a lookup hashes the id it checks.
  */
 import { dropUnreferencedChunks } from './chunk-gc.js';
 import { lockKeys, type Sql, type TxSql } from './db.js';
+import { FORGOTTEN_KEY_MIGRATION, hashForgottenSessionIds, sessionHasher } from './forgotten-key.js';
 import { deleteSessionTelemetry, lockSessionTelemetry } from './telemetry-tier.js';
 
-/** 21. The forgotten sessions: the uid, its owner, and the session id its telemetry names (null: never stored). */
+/** 21. The forgotten sessions: the uid, its owner, the session id its telemetry names (null: none; a hash since 23). */
 export const FORGOTTEN_SESSIONS_MIGRATION = `
   create table forgotten_sessions (
     uid text primary key check (uid ~ '^[0-9a-f]{32}$'),
@@ -45,6 +47,12 @@ export const FORGOTTEN_MIGRATIONS = [
     name: 'the sessions a record of a kind not modelled names, deleted by their forget; sessions by session id',
     sql: FORGOTTEN_TELEMETRY_MIGRATION,
   },
+  {
+    version: 23,
+    name: "the server's settings; a forgotten session's id kept as its keyed hash (HMAC-SHA256), not in clear",
+    sql: FORGOTTEN_KEY_MIGRATION,
+    run: hashForgottenSessionIds,
+  },
 ] as const;
 
 /** A session its own person forgot on the server (`push --forget`): refused (ingest.ts) until they unforget it. */
@@ -63,26 +71,33 @@ export const uidLockKey = (uid: string) => `agentdash-uid:${uid}`;
 /** Takes the locks of `uids` (`lockKeys`): before any telemetry lock of the transaction. */
 export const lockUids = (tx: TxSql, uids: readonly string[]) => lockKeys(tx, [...new Set(uids)].map(uidLockKey));
 
+/** A session id's hash as `forgotten_sessions` keeps it (`sessionHasher`). */
+export type SessionHash = (sessionId: string) => string;
+
 /**
  * Records `uids` as forgotten by `personId` (their locks held, the person's sessions of them just deleted: `gone`,
- * uid to session id). A uid another person holds, as a session or forgotten, is left as it is; one forgotten again
- * keeps the session id it was recorded with.
+ * uid to session id, kept as its hash). A uid another person holds, as a session or forgotten, is left as it is; one
+ * forgotten again keeps the session id it was recorded with.
  */
 async function recordForgotten(
   tx: TxSql,
   personId: number,
   uids: readonly string[],
   gone: ReadonlyMap<string, string>,
+  hash: SessionHash,
 ): Promise<void> {
   const all = [...new Set(uids)];
   if (all.length === 0) return;
-  const sessionIds = all.map((uid) => gone.get(uid) ?? null);
-  await tx`insert into forgotten_sessions (uid, person_id, session_id)
-    select u.uid, ${personId}, u.session_id from unnest(${all}::text[], ${sessionIds}::text[]) as u(uid, session_id)
+  const hashes = all.map((uid) => {
+    const id = gone.get(uid);
+    return id === undefined ? null : hash(id);
+  });
+  await tx`insert into forgotten_sessions (uid, person_id, session_hash)
+    select u.uid, ${personId}, u.hash from unnest(${all}::text[], ${hashes}::text[]) as u(uid, hash)
     where not exists (select 1 from sessions s where s.uid = u.uid)
-    on conflict (uid) do update set session_id = excluded.session_id
-      where forgotten_sessions.person_id = excluded.person_id and excluded.session_id is not null
-        and excluded.session_id is distinct from forgotten_sessions.session_id`;
+    on conflict (uid) do update set session_hash = excluded.session_hash
+      where forgotten_sessions.person_id = excluded.person_id and excluded.session_hash is not null
+        and excluded.session_hash is distinct from forgotten_sessions.session_hash`;
 }
 
 /**
@@ -107,15 +122,22 @@ export async function forgetSessions(
   record = true,
 ): Promise<number> {
   const all = [...new Set(uids)];
+  const hash = await sessionHasher(sql);
   let forgotten = 0;
   for (let i = 0; i < all.length; i += FORGET_BATCH) {
-    forgotten += await sql.begin((tx) => forgetBatch(tx, all.slice(i, i + FORGET_BATCH), personId, record));
+    forgotten += await sql.begin((tx) => forgetBatch(tx, all.slice(i, i + FORGET_BATCH), personId, record, hash));
   }
   return forgotten;
 }
 
 /** `forgetSessions` of a batch of uids, in its transaction. */
-async function forgetBatch(tx: TxSql, uids: string[], personId: number, record: boolean): Promise<number> {
+async function forgetBatch(
+  tx: TxSql,
+  uids: string[],
+  personId: number,
+  record: boolean,
+  hash: SessionHash,
+): Promise<number> {
   await lockUids(tx, uids);
   const chunks = (
     await tx<{ sha256: string }[]>`select distinct sha256 from file_chunks
@@ -140,7 +162,7 @@ async function forgetBatch(tx: TxSql, uids: string[], personId: number, record: 
     personId,
     ids.filter((id) => !kept.has(id)),
   );
-  if (record) await recordForgotten(tx, personId, uids, new Map(gone.map((r) => [r.uid, r.session_id])));
+  if (record) await recordForgotten(tx, personId, uids, new Map(gone.map((r) => [r.uid, r.session_id])), hash);
   return gone.length;
 }
 
@@ -159,8 +181,8 @@ export async function unforgetSessions(sql: Sql, personId: number, uids: readonl
       // and the person's other records of their session ids (a run's copy forgotten with its transcript): the ids'
       // telemetry is stored again. Those uids are not locked: a forget or push of one reads this delete or precedes it.
       return await tx<{ uid: string }[]>`delete from forgotten_sessions
-        where person_id = ${personId} and (uid = any(${batch}::text[]) or session_id in (
-          select session_id from forgotten_sessions where person_id = ${personId} and uid = any(${batch}::text[])))
+        where person_id = ${personId} and (uid = any(${batch}::text[]) or session_hash in (
+          select session_hash from forgotten_sessions where person_id = ${personId} and uid = any(${batch}::text[])))
         returning uid`;
     });
     cleared.push(...rows.map((r) => r.uid).filter((uid) => batch.includes(uid)));
@@ -169,19 +191,22 @@ export async function unforgetSessions(sql: Sql, personId: number, uids: readonl
 }
 
 /**
- * Of `sessionIds`, those the person forgot and holds no stored session of: their telemetry is dropped. Read under
- * the sessions' telemetry locks (`pushedTiers`), which a forget takes too: an export either lands before the forget
- * (which deletes it) or reads its record.
+ * Of `sessionIds`, those the person forgot (a record of their hash) and holds no stored session of: their telemetry
+ * is dropped. Read under the sessions' telemetry locks (`pushedTiers`), which a forget takes too: an export either
+ * lands before the forget (which deletes it) or reads its record.
  */
 export async function forgottenSessionIds(
   tx: TxSql,
   personId: number,
   sessionIds: readonly string[],
+  hash: SessionHash,
 ): Promise<Set<string>> {
   const ids = [...new Set(sessionIds)].filter((id) => id !== '');
   if (ids.length === 0) return new Set();
-  const rows = await tx<{ session_id: string }[]>`select distinct f.session_id from forgotten_sessions f
-    where f.person_id = ${personId} and f.session_id = any(${ids}::text[])
-      and not exists (select 1 from sessions s where s.person_id = f.person_id and s.session_id = f.session_id)`;
-  return new Set(rows.map((r) => r.session_id));
+  const rows = await tx<
+    { id: string }[]
+  >`select q.id from unnest(${ids}::text[], ${ids.map(hash)}::text[]) as q(id, hash)
+    where exists (select 1 from forgotten_sessions f where f.person_id = ${personId} and f.session_hash = q.hash)
+      and not exists (select 1 from sessions s where s.person_id = ${personId} and s.session_id = q.id)`;
+  return new Set(rows.map((r) => r.id));
 }
