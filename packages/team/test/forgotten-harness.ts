@@ -95,6 +95,8 @@ export async function personOf(team: TeamFixture, name: string) {
     return Buffer.from(await r.arrayBuffer());
   };
   return {
+    /** The device's token. */
+    token,
     sendProtobuf,
     push: (n: number, title?: string) => team.pushSessions([metadataSession(n, title)], { token }),
     pushSessions: (sessions: Parameters<TeamFixture['pushSessions']>[0]) => team.pushSessions(sessions, { token }),
