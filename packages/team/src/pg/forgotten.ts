@@ -113,31 +113,35 @@ export const FORGET_BATCH = 200;
  * holds) and the chunks no one else refers to, and records them forgotten (forgotten.ts): their telemetry is not
  * stored again, their uids stay the person's. `FORGET_BATCH` uids at a time, each batch a transaction of its own.
  * Returns how many sessions were deleted. `record` false: a headless run's copy the laptop takes back (its transcript
- * holds the session now, `push/take-back`): deleted alone, not recorded (the person forgot nothing).
+ * holds the session now, `push/take-back`): deleted alone, not recorded (the person forgot nothing). `committed` is
+ * told the uids each batch deleted once it commits: a batch failing later leaves those deleted, to be announced.
  */
 export async function forgetSessions(
   sql: Sql,
   uids: readonly string[],
   personId: number,
   record = true,
+  committed: (deleted: readonly string[]) => void = () => {},
 ): Promise<number> {
   const all = [...new Set(uids)];
   const hash = await sessionHasher(sql);
   let forgotten = 0;
   for (let i = 0; i < all.length; i += FORGET_BATCH) {
-    forgotten += await sql.begin((tx) => forgetBatch(tx, all.slice(i, i + FORGET_BATCH), personId, record, hash));
+    const deleted = await sql.begin((tx) => forgetBatch(tx, all.slice(i, i + FORGET_BATCH), personId, record, hash));
+    forgotten += deleted.length;
+    if (deleted.length > 0) committed(deleted);
   }
   return forgotten;
 }
 
-/** `forgetSessions` of a batch of uids, in its transaction. */
+/** `forgetSessions` of a batch of uids, in its transaction: the uids of the sessions it deleted. */
 async function forgetBatch(
   tx: TxSql,
   uids: string[],
   personId: number,
   record: boolean,
   hash: SessionHash,
-): Promise<number> {
+): Promise<string[]> {
   await lockUids(tx, uids);
   const chunks = (
     await tx<{ sha256: string }[]>`select distinct sha256 from file_chunks
@@ -163,7 +167,7 @@ async function forgetBatch(
     ids.filter((id) => !kept.has(id)),
   );
   if (record) await recordForgotten(tx, personId, uids, new Map(gone.map((r) => [r.uid, r.session_id])), hash);
-  return gone.length;
+  return gone.map((r) => r.uid);
 }
 
 /**

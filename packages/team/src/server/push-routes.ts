@@ -277,9 +277,14 @@ export function pushRoutes(
     api.post(path, async (c) => {
       const who = pusherOf(c.get('principal'));
       const body = await bodyOf(c.req.raw, ForgetRequest, undefined, MAX_LIST_BODY_BYTES);
-      const forgotten = await forgetSessions(sql, body.uids, who.personId, record);
-      if (forgotten > 0) await announce(sql, body.uids);
-      return ok(c, { forgotten });
+      // the sessions each batch deleted are announced once it committed, also when a later batch fails
+      const deleted: string[] = [];
+      try {
+        const forgotten = await forgetSessions(sql, body.uids, who.personId, record, (uids) => deleted.push(...uids));
+        return ok(c, { forgotten });
+      } finally {
+        if (deleted.length > 0) await announce(sql, deleted);
+      }
     });
   }
 
