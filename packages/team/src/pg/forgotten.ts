@@ -76,7 +76,7 @@ export type SessionHash = (sessionId: string) => string;
 
 /**
  * Records `uids` as forgotten by `personId` (their locks held, the person's sessions of them just deleted: `gone`,
- * uid to session id, kept as its hash). A uid another person holds, as a session or forgotten, is left as it is; one
+ * uid to session id, theirs or the one the laptop named, kept as its hash). A uid another person holds, as a session or forgotten, is left as it is; one
  * forgotten again keeps the session id it was recorded with.
  */
 async function recordForgotten(
@@ -101,8 +101,8 @@ async function recordForgotten(
 }
 
 /**
- * Uids a forget handles in one transaction: each holds a lock until it commits (its uid's, and its session id's
- * telemetry lock: up to twice this many), and PostgreSQL's lock table holds some thousands in all (64 per connection
+ * Uids a forget handles in one transaction: each holds a lock until it commits (its uid's; and their session ids'
+ * telemetry locks, `TELEMETRY_LOCKS` at most), and PostgreSQL's lock table holds some thousands in all (64 per connection
  * by default, shared), which a request's 50,000 would exhaust ('out of shared memory'), and a few large forgets at once
  * a batch of many hundreds.
  */
@@ -113,25 +113,36 @@ export const FORGET_BATCH = 200;
  * holds) and the chunks no one else refers to, and records them forgotten (forgotten.ts): their telemetry is not
  * stored again, their uids stay the person's. `FORGET_BATCH` uids at a time, each batch a transaction of its own.
  * Returns how many sessions were deleted. `record` false: a headless run's copy the laptop takes back (its transcript
- * holds the session now, `push/take-back`): deleted alone, not recorded (the person forgot nothing). `committed` is
- * told the uids each batch deleted once it commits: a batch failing later leaves those deleted, to be announced.
+ * holds the session now, `push/take-back`): deleted alone, not recorded (the person forgot nothing).
  */
 export async function forgetSessions(
   sql: Sql,
   uids: readonly string[],
   personId: number,
-  record = true,
-  committed: (deleted: readonly string[]) => void = () => {},
+  options: ForgetOptions = {},
 ): Promise<number> {
   const all = [...new Set(uids)];
   const hash = await sessionHasher(sql);
   let forgotten = 0;
   for (let i = 0; i < all.length; i += FORGET_BATCH) {
-    const deleted = await sql.begin((tx) => forgetBatch(tx, all.slice(i, i + FORGET_BATCH), personId, record, hash));
+    const batch = all.slice(i, i + FORGET_BATCH);
+    const deleted = await sql.begin((tx) => forgetBatch(tx, batch, personId, options, hash));
     forgotten += deleted.length;
-    if (deleted.length > 0) committed(deleted);
+    if (deleted.length > 0) options.committed?.(deleted);
   }
   return forgotten;
+}
+
+export interface ForgetOptions {
+  /** False: a take-back, deleted and not recorded (default true). */
+  readonly record?: boolean | undefined;
+  /** Told the uids each batch deleted once it commits: a batch failing later leaves those deleted, to be announced. */
+  readonly committed?: ((deleted: readonly string[]) => void) | undefined;
+  /**
+   * The session id the laptop names for each uid (`push/forget-sessions`): recorded, and its telemetry deleted, for a
+   * uid no one holds (never pushed, or gone); a session the person holds is recorded with its stored id.
+   */
+  readonly sessionIds?: ReadonlyMap<string, string> | undefined;
 }
 
 /** `forgetSessions` of a batch of uids, in its transaction: the uids of the sessions it deleted. */
@@ -139,7 +150,7 @@ async function forgetBatch(
   tx: TxSql,
   uids: string[],
   personId: number,
-  record: boolean,
+  { record = true, sessionIds }: ForgetOptions,
   hash: SessionHash,
 ): Promise<string[]> {
   await lockUids(tx, uids);
@@ -150,10 +161,19 @@ async function forgetBatch(
   const gone = await tx<{ uid: string; session_id: string }[]>`delete from sessions
     where person_id = ${personId} and uid = any(${uids}::text[]) returning uid, session_id`;
   await dropUnreferencedChunks(tx, chunks);
+  const named = new Map(gone.map((r) => [r.uid, r.session_id]));
+  // the ids the laptop names of uids no one holds (another person's, left as it is, records nothing)
+  const claims = sessionIds ? uids.filter((uid) => !named.has(uid) && (sessionIds.get(uid) ?? '') !== '') : [];
+  if (claims.length > 0) {
+    const held = new Set(
+      (await tx<{ uid: string }[]>`select uid from sessions where uid = any(${claims}::text[])`).map((r) => r.uid),
+    );
+    for (const uid of claims) if (!held.has(uid)) named.set(uid, sessionIds?.get(uid) as string);
+  }
   // the telemetry of ids no other stored session of the person holds (a headless run's copy taken back leaves its
   // transcript's). Its locks taken before that is read: a forget of another uid of the id (or a push storing one)
   // holding them commits first, and is seen; an export waiting on them reads the record once this commits.
-  const ids = [...new Set(gone.map((r) => r.session_id))];
+  const ids = [...new Set(named.values())];
   await lockSessionTelemetry(tx, personId, ids);
   const kept = new Set(
     (
@@ -166,7 +186,7 @@ async function forgetBatch(
     personId,
     ids.filter((id) => !kept.has(id)),
   );
-  if (record) await recordForgotten(tx, personId, uids, new Map(gone.map((r) => [r.uid, r.session_id])), hash);
+  if (record) await recordForgotten(tx, personId, uids, named, hash);
   return gone.map((r) => r.uid);
 }
 
