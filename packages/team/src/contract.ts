@@ -12,6 +12,9 @@
  * - `POST /push/sessions`     `SessionsRequest` → `SessionsResponse`: upsert whole sessions (each atomically).
  * - `POST /push/forget`       `ForgetRequest` → `{ forgotten: number }`; the uids stay recorded as the person's,
  *                              forgotten (pg/forgotten.ts): their telemetry dropped, their pushes refused.
+ * - `POST /push/forget-sessions` `ForgetSessionsRequest` → `{ forgotten: number }`: a forget naming each uid's
+ *                              session id, recorded for a uid the server never held too (a server without the
+ *                              route, 404: the laptop sends a forget of the uids).
  * - `POST /push/take-back`    `ForgetRequest` → `{ forgotten: number }`: headless runs' copies whose transcripts
  *                              the server holds, deleted as by a forget but not recorded (a server without the
  *                              route, 404, records no forget: the laptop sends a forget there).
@@ -345,6 +348,15 @@ export const SessionsResponse = z.strictObject({
 export type SessionsResponse = z.infer<typeof SessionsResponse>;
 
 export const ForgetRequest = z.strictObject({ ...versioned, uids: z.array(Uid).max(MAX_MANIFEST_ENTRIES) });
+/**
+ * A forget naming each session's id as a push at `summary` would (`idsOut`): the server records it for a uid it never
+ * held, so the telemetry of a session forgotten before it was pushed is dropped too.
+ */
+export const ForgetSessionsRequest = z.strictObject({
+  ...versioned,
+  sessions: z.array(z.strictObject({ uid: Uid, sessionId: text(300) })).max(MAX_MANIFEST_ENTRIES),
+});
+export type ForgetSessionsRequest = z.infer<typeof ForgetSessionsRequest>;
 /** The uids of the request this person had forgotten on the server, now cleared. */
 export const UnforgetResponse = z.strictObject({ unforgotten: z.array(Uid) });
 

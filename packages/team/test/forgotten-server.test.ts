@@ -6,57 +6,16 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MetadataSession } from '../src/contract.js';
-import { MAX_MANIFEST_ENTRIES, TEAM_PAYLOAD_VERSION } from '../src/contract.js';
-import type { TxSql } from '../src/pg/db.js';
+import { MAX_MANIFEST_ENTRIES } from '../src/contract.js';
 import { lockUids } from '../src/pg/forgotten.js';
-import { addDevice, addPerson } from '../src/pg/people.js';
+import { addDevice } from '../src/pg/people.js';
 import { lockSessionTelemetry } from '../src/pg/telemetry-tier.js';
 import { TeamClient } from '../src/push/client.js';
+import { NANO, personOf, underLocks } from './forgotten-harness.js';
 import { kv } from './otlp-planted.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
 import { metadataSession, seal, uidOf } from './wire.js';
-
-const NANO = `${BigInt(Date.UTC(2026, 10, 20, 10, 0, 0)) * 1_000_000n}`;
-
-/** An export of each signal: per session id, one prompt and one tool result, one span, one cost data point. */
-function exportOf(sessionIds: readonly string[], round: string) {
-  const resource = { attributes: [kv('service.name', 'claude-code')] };
-  const logRecords = sessionIds.flatMap((id) => [
-    { timeUnixNano: NANO, attributes: [kv('event.name', 'user_prompt'), kv('session.id', id), kv('prompt', round)] },
-    {
-      timeUnixNano: NANO,
-      attributes: [kv('event.name', 'tool_result'), kv('session.id', id), kv('tool_use_id', `toolu_${round}`)],
-    },
-  ]);
-  const spans = sessionIds.map((id, i) => ({
-    traceId: `${round}${i}`.padStart(32, 'a'),
-    spanId: `${round}${i}`.padStart(16, 'b'),
-    name: 'claude_code.tool',
-    startTimeUnixNano: NANO,
-    endTimeUnixNano: NANO,
-    attributes: [kv('session.id', id)],
-  }));
-  const dataPoints = sessionIds.map((id) => ({
-    timeUnixNano: NANO,
-    asDouble: 0.5,
-    attributes: [kv('session.id', id), kv('round', round)],
-  }));
-  return {
-    '/v1/logs': { resourceLogs: [{ resource, scopeLogs: [{ logRecords }] }] },
-    '/v1/traces': { resourceSpans: [{ resource, scopeSpans: [{ spans }] }] },
-    '/v1/metrics': {
-      resourceMetrics: [
-        {
-          resource,
-          scopeMetrics: [
-            { metrics: [{ name: 'claude_code.cost.usage', sum: { aggregationTemporality: 1, dataPoints } }] },
-          ],
-        },
-      ],
-    },
-  };
-}
 
 pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real HTTP)", () => {
   let team: TeamFixture;
@@ -67,83 +26,6 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
     await team?.close();
   });
 
-  /** A person whose device the admin added at `full`: it pushes, forgets, unforgets and exports. */
-  async function person(name: string) {
-    await addPerson(team.db.sql, name);
-    const { token } = await addDevice(team.db.sql, name, 'laptop', 'full');
-    const api = (path: string, uids: readonly string[]) =>
-      team.request('POST', `/api/team/v1/push/${path}`, { version: TEAM_PAYLOAD_VERSION, uids }, { token });
-    /** Each signal's OTLP/JSON answer body. */
-    const send = async (sessionIds: readonly string[], round: string) => {
-      const answers: Record<string, unknown> = {};
-      for (const [path, body] of Object.entries(exportOf(sessionIds, round))) {
-        const r = await team.request('POST', path, body, { token });
-        expect(r.status).toBe(200);
-        answers[path] = r.json;
-      }
-      return answers;
-    };
-    /** How many records of `sessionId` the person's telemetry holds. */
-    const held = async (sessionId: string) =>
-      (
-        await team.db.sql<{ n: number }[]>`select
-          (select count(*) from otel_events e where e.session_id = ${sessionId} and e.person_id = p.id)
-          + (select count(*) from otel_spans s where s.session_id = ${sessionId} and s.person_id = p.id)
-          + (select count(*) from otel_metrics m where m.session_id = ${sessionId} and m.person_id = p.id) as n
-        from people p where p.name = ${name}`
-      )[0]?.n;
-    /** One prompt of `sessionId` as OTLP/protobuf (every message here under 128 bytes: one-byte lengths). */
-    const sendProtobuf = async (sessionId: string) => {
-      const field = (n: number, bytes: Buffer) => Buffer.concat([Buffer.from([(n << 3) | 2, bytes.length]), bytes]);
-      const attribute = (key: string, value: string) =>
-        field(6, Buffer.concat([field(1, Buffer.from(key)), field(2, field(1, Buffer.from(value)))]));
-      const time = Buffer.alloc(9);
-      time[0] = (1 << 3) | 1;
-      time.writeBigUInt64LE(BigInt(NANO), 1);
-      const record = Buffer.concat([time, attribute('event.name', 'user_prompt'), attribute('session.id', sessionId)]);
-      const body = field(1, field(2, field(2, record)));
-      const r = await fetch(`${team.url}/v1/logs`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-protobuf' },
-        body,
-      });
-      expect([r.status, r.headers.get('content-type')]).toEqual([200, 'application/x-protobuf']);
-      return Buffer.from(await r.arrayBuffer());
-    };
-    return {
-      sendProtobuf,
-      push: (n: number, title?: string) => team.pushSessions([metadataSession(n, title)], { token }),
-      pushSessions: (sessions: Parameters<TeamFixture['pushSessions']>[0]) => team.pushSessions(sessions, { token }),
-      forget: (uids: readonly string[]) => api('forget', uids),
-      unforget: (uids: readonly string[]) => api('unforget', uids),
-      send,
-      held: async (sessionId: string) => Number(await held(sessionId)),
-    };
-  }
-  /**
-   * Runs `operations` while `take` holds locks elsewhere (a push or an export storing), each started once those
-   * before it wait on a lock or ended; the locks released once all do. Their answers.
-   */
-  async function underLocks<T>(
-    take: (tx: TxSql) => Promise<unknown>,
-    operations: readonly (() => Promise<T>)[],
-  ): Promise<T[]> {
-    let ended = 0;
-    const running: Promise<T>[] = [];
-    await team.db.sql.begin(async (tx) => {
-      await take(tx);
-      for (const op of operations) {
-        running.push(op().finally(() => ended++));
-        for (let i = 0; i < 400; i++) {
-          const [locks] = await team.db.sql<{ n: number }[]>`
-            select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`;
-          if ((locks?.n ?? 0) + ended >= running.length) break;
-          await new Promise((done) => setTimeout(done, 25));
-        }
-      }
-    });
-    return await Promise.all(running);
-  }
   /** The person's id. */
   const idOf = async (name: string) =>
     (await team.db.sql<{ id: number }[]>`select id::int from people where name = ${name}`)[0]?.id ?? 0;
@@ -154,8 +36,8 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
     ).map((r) => `${r.name}: ${r.title}`);
 
   it('telemetry of a forgotten session sent after the forget is dropped and counted, until its owner unforgets', async () => {
-    const gus = await person('gus');
-    const ida = await person('ida');
+    const gus = await personOf(team, 'gus');
+    const ida = await personOf(team, 'ida');
     expect((await gus.push(70)).json.data).toMatchObject({ stored: 1 });
     await gus.send(['session-70'], 'r1');
     expect(await gus.held('session-70')).toBe(4);
@@ -187,8 +69,8 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
   });
 
   it("a forgotten uid stays its owner's: another person's push of it is refused, the owner's until unforgotten", async () => {
-    const kim = await person('kim');
-    const lev = await person('lev');
+    const kim = await personOf(team, 'kim');
+    const lev = await personOf(team, 'lev');
     expect((await kim.push(72, 'kim: before')).json.data).toMatchObject({ stored: 1 });
     expect((await kim.forget([uidOf(72)])).json.data).toEqual({ forgotten: 1 });
     // the uid copied from the dashboard before the forget: refused as while kim held the session
@@ -215,7 +97,7 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
   });
 
   it("forgetting one of a person's two sessions of one id (a run's output the transcript superseded) keeps the id's telemetry", async () => {
-    const oz = await person('oz');
+    const oz = await personOf(team, 'oz');
     // the transcript's session and the headless run's copy of it: two uids, one session id
     const copy = seal<MetadataSession>({ ...metadataSession(76, 'the run output'), uid: uidOf('76-copy') });
     expect((await oz.pushSessions([metadataSession(76), copy])).json.data).toMatchObject({ stored: 2 });
@@ -240,7 +122,7 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
   });
 
   it("two forgets at once of two sessions of one id (a transcript and its copy) delete the id's telemetry", async () => {
-    const pia = await person('pia');
+    const pia = await personOf(team, 'pia');
     // three ids, each held by a transcript's session and its headless run's copy (six forgets: a connection each, the
     // pool's ten less this test's two); the copy of another project (their usage rolled up in rows of their own: the
     // two deletes do not wait on one row)
@@ -263,6 +145,7 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
     // the other's still stored and neither deleted the id's telemetry, which stayed and was served.
     const forgets = ids.flatMap((n) => [() => pia.forget([uidOf(n)]), () => pia.forget([uidOf(`${n}-copy`)])]);
     const answers = await underLocks(
+      team,
       (tx) =>
         lockUids(
           tx,
@@ -275,23 +158,23 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
   });
 
   it('an unforget while a forget of the uid is under way clears its record once it is written', async () => {
-    const quin = await person('quin');
+    const quin = await personOf(team, 'quin');
     expect((await quin.push(86)).json.data).toMatchObject({ stored: 1 });
     await quin.send(['session-86'], 'r10');
     // the forget waits on the id's telemetry (an export storing it), its record not written yet; the unforget sent
     // then waits for it. Before, the unforget read no record, cleared nothing, and the forget's record stayed.
     const personId = await idOf('quin');
-    const [forgot, unforgot] = await underLocks(
-      (tx) => lockSessionTelemetry(tx, personId, ['session-86']),
-      [() => quin.forget([uidOf(86)]), () => quin.unforget([uidOf(86)])],
-    );
+    const [forgot, unforgot] = await underLocks(team, (tx) => lockSessionTelemetry(tx, personId, ['session-86']), [
+      () => quin.forget([uidOf(86)]),
+      () => quin.unforget([uidOf(86)]),
+    ]);
     expect([forgot?.json.data, unforgot?.json.data]).toEqual([{ forgotten: 1 }, { unforgotten: [uidOf(86)] }]);
     expect(await team.db.sql`select uid from forgotten_sessions where uid = ${uidOf(86)}`).toEqual([]);
     expect((await quin.push(86)).json.data).toMatchObject({ stored: 1 });
   });
 
   it('a forget of as many uids as a request holds forgets them all', async () => {
-    const rae = await person('rae');
+    const rae = await personOf(team, 'rae');
     expect((await rae.push(88)).json.data).toMatchObject({ stored: 1 });
     // 50,000 uids (the request's most), one a stored session. Before, one lock each in one transaction: PostgreSQL's
     // lock table (64 per connection) ran out of shared memory, and the forget was a 500.
@@ -311,7 +194,7 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
   });
 
   it('a take-back deletes without recording; sent to a server without the route, it is a forget', async () => {
-    const sal = await person('sal');
+    const sal = await personOf(team, 'sal');
     await addDevice(team.db.sql, 'sal', 'ci', 'full').then(async ({ token }) => {
       const asked: string[] = [];
       const older: typeof fetch = async (input, init) => {
@@ -337,7 +220,7 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
   });
 
   it("a histogram naming a session (Gemini CLI's latencies) is deleted by its forget and dropped after it", async () => {
-    const tess = await person('tess');
+    const tess = await personOf(team, 'tess');
     expect((await tess.push(92)).json.data).toMatchObject({ stored: 1 });
     // a histogram's data points (a metric type not modelled: stored as sent, in otel_unknown) naming the session
     const histogram = (round: string) => ({
@@ -385,8 +268,8 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
   });
 
   it("another person's forget of a held uid neither deletes it nor keeps it from its owner", async () => {
-    const mo = await person('mo');
-    const ned = await person('ned');
+    const mo = await personOf(team, 'mo');
+    const ned = await personOf(team, 'ned');
     expect((await mo.push(74, 'mo: hers')).json.data).toMatchObject({ stored: 1 });
     expect((await ned.forget([uidOf(74)])).json.data).toEqual({ forgotten: 0 });
     expect((await mo.push(74, 'mo: changed')).json.data).toMatchObject({ stored: 1 });

@@ -31,6 +31,7 @@ const SHIPPED: readonly string[] = [
   '20 99930f09cdc11b92',
   '21 67c26f1d58c6e1ba',
   '22 28268e771def9301',
+  '23 62ed563ee6567385',
 ];
 
 // No database needed: run wherever the tests run, PostgreSQL or not (the fast loop too).
@@ -78,6 +79,7 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
       'responses',
       'search_docs',
       'search_words',
+      'server_settings',
       'session_list',
       'sessions',
       'usage_rollup',

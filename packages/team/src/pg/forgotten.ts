@@ -7,13 +7,15 @@
  * - the uid stays its owner's: another person's push of it is refused as a held uid's is (`UidTakenError`), and so is
  *   the owner's own (from another laptop of theirs, or one that did not upgrade), until the owner unforgets it.
  * A forget of a uid another person holds records nothing (it deletes nothing either): no one reserves another's uid.
- * Forgets and stores of a uid are serialized by its lock (`lockUids`), whoever's they are.
+ * Forgets and stores of a uid are serialized by its lock (`lockUids`), whoever's they are. The record keeps the session
+ * id's keyed hash (`session_hash`, forgotten-key.ts), never the id: a lookup hashes the id it checks.
  */
 import { dropUnreferencedChunks } from './chunk-gc.js';
 import { lockKeys, type Sql, type TxSql } from './db.js';
+import { FORGOTTEN_KEY_MIGRATION, hashForgottenSessionIds, sessionHasher } from './forgotten-key.js';
 import { deleteSessionTelemetry, lockSessionTelemetry } from './telemetry-tier.js';
 
-/** 21. The forgotten sessions: the uid, its owner, and the session id its telemetry names (null: never stored). */
+/** 21. The forgotten sessions: the uid, its owner, the session id its telemetry names (null: none; a hash since 23). */
 export const FORGOTTEN_SESSIONS_MIGRATION = `
   create table forgotten_sessions (
     uid text primary key check (uid ~ '^[0-9a-f]{32}$'),
@@ -45,6 +47,12 @@ export const FORGOTTEN_MIGRATIONS = [
     name: 'the sessions a record of a kind not modelled names, deleted by their forget; sessions by session id',
     sql: FORGOTTEN_TELEMETRY_MIGRATION,
   },
+  {
+    version: 23,
+    name: "the server's settings; a forgotten session's id kept as its keyed hash (HMAC-SHA256), not in clear",
+    sql: FORGOTTEN_KEY_MIGRATION,
+    run: hashForgottenSessionIds,
+  },
 ] as const;
 
 /** A session its own person forgot on the server (`push --forget`): refused (ingest.ts) until they unforget it. */
@@ -63,31 +71,38 @@ export const uidLockKey = (uid: string) => `agentdash-uid:${uid}`;
 /** Takes the locks of `uids` (`lockKeys`): before any telemetry lock of the transaction. */
 export const lockUids = (tx: TxSql, uids: readonly string[]) => lockKeys(tx, [...new Set(uids)].map(uidLockKey));
 
+/** A session id's hash as `forgotten_sessions` keeps it (`sessionHasher`). */
+export type SessionHash = (sessionId: string) => string;
+
 /**
  * Records `uids` as forgotten by `personId` (their locks held, the person's sessions of them just deleted: `gone`,
- * uid to session id). A uid another person holds, as a session or forgotten, is left as it is; one forgotten again
- * keeps the session id it was recorded with.
+ * uid to session id, theirs or the one the laptop named, kept as its hash). A uid another person holds, as a session or forgotten, is left as it is; one
+ * forgotten again keeps the session id it was recorded with.
  */
 async function recordForgotten(
   tx: TxSql,
   personId: number,
   uids: readonly string[],
   gone: ReadonlyMap<string, string>,
+  hash: SessionHash,
 ): Promise<void> {
   const all = [...new Set(uids)];
   if (all.length === 0) return;
-  const sessionIds = all.map((uid) => gone.get(uid) ?? null);
-  await tx`insert into forgotten_sessions (uid, person_id, session_id)
-    select u.uid, ${personId}, u.session_id from unnest(${all}::text[], ${sessionIds}::text[]) as u(uid, session_id)
+  const hashes = all.map((uid) => {
+    const id = gone.get(uid);
+    return id === undefined ? null : hash(id);
+  });
+  await tx`insert into forgotten_sessions (uid, person_id, session_hash)
+    select u.uid, ${personId}, u.hash from unnest(${all}::text[], ${hashes}::text[]) as u(uid, hash)
     where not exists (select 1 from sessions s where s.uid = u.uid)
-    on conflict (uid) do update set session_id = excluded.session_id
-      where forgotten_sessions.person_id = excluded.person_id and excluded.session_id is not null
-        and excluded.session_id is distinct from forgotten_sessions.session_id`;
+    on conflict (uid) do update set session_hash = excluded.session_hash
+      where forgotten_sessions.person_id = excluded.person_id and excluded.session_hash is not null
+        and excluded.session_hash is distinct from forgotten_sessions.session_hash`;
 }
 
 /**
- * Uids a forget handles in one transaction: each holds a lock until it commits (its uid's, and its session id's
- * telemetry lock: up to twice this many), and PostgreSQL's lock table holds some thousands in all (64 per connection
+ * Uids a forget handles in one transaction: each holds a lock until it commits (its uid's; and their session ids'
+ * telemetry locks, `TELEMETRY_LOCKS` at most), and PostgreSQL's lock table holds some thousands in all (64 per connection
  * by default, shared), which a request's 50,000 would exhaust ('out of shared memory'), and a few large forgets at once
  * a batch of many hundreds.
  */
@@ -104,18 +119,40 @@ export async function forgetSessions(
   sql: Sql,
   uids: readonly string[],
   personId: number,
-  record = true,
+  options: ForgetOptions = {},
 ): Promise<number> {
   const all = [...new Set(uids)];
+  const hash = await sessionHasher(sql);
   let forgotten = 0;
   for (let i = 0; i < all.length; i += FORGET_BATCH) {
-    forgotten += await sql.begin((tx) => forgetBatch(tx, all.slice(i, i + FORGET_BATCH), personId, record));
+    const batch = all.slice(i, i + FORGET_BATCH);
+    const deleted = await sql.begin((tx) => forgetBatch(tx, batch, personId, options, hash));
+    forgotten += deleted.length;
+    if (deleted.length > 0) options.committed?.(deleted);
   }
   return forgotten;
 }
 
-/** `forgetSessions` of a batch of uids, in its transaction. */
-async function forgetBatch(tx: TxSql, uids: string[], personId: number, record: boolean): Promise<number> {
+export interface ForgetOptions {
+  /** False: a take-back, deleted and not recorded (default true). */
+  readonly record?: boolean | undefined;
+  /** Told the uids each batch deleted once it commits: a batch failing later leaves those deleted, to be announced. */
+  readonly committed?: ((deleted: readonly string[]) => void) | undefined;
+  /**
+   * The session id the laptop names for each uid (`push/forget-sessions`): recorded, and its telemetry deleted, for a
+   * uid no one holds (never pushed, or gone); a session the person holds is recorded with its stored id.
+   */
+  readonly sessionIds?: ReadonlyMap<string, string> | undefined;
+}
+
+/** `forgetSessions` of a batch of uids, in its transaction: the uids of the sessions it deleted. */
+async function forgetBatch(
+  tx: TxSql,
+  uids: string[],
+  personId: number,
+  { record = true, sessionIds }: ForgetOptions,
+  hash: SessionHash,
+): Promise<string[]> {
   await lockUids(tx, uids);
   const chunks = (
     await tx<{ sha256: string }[]>`select distinct sha256 from file_chunks
@@ -124,10 +161,19 @@ async function forgetBatch(tx: TxSql, uids: string[], personId: number, record: 
   const gone = await tx<{ uid: string; session_id: string }[]>`delete from sessions
     where person_id = ${personId} and uid = any(${uids}::text[]) returning uid, session_id`;
   await dropUnreferencedChunks(tx, chunks);
+  const named = new Map(gone.map((r) => [r.uid, r.session_id]));
+  // the ids the laptop names of uids no one holds (another person's, left as it is, records nothing)
+  const claims = sessionIds ? uids.filter((uid) => !named.has(uid) && (sessionIds.get(uid) ?? '') !== '') : [];
+  if (claims.length > 0) {
+    const held = new Set(
+      (await tx<{ uid: string }[]>`select uid from sessions where uid = any(${claims}::text[])`).map((r) => r.uid),
+    );
+    for (const uid of claims) if (!held.has(uid)) named.set(uid, sessionIds?.get(uid) as string);
+  }
   // the telemetry of ids no other stored session of the person holds (a headless run's copy taken back leaves its
   // transcript's). Its locks taken before that is read: a forget of another uid of the id (or a push storing one)
   // holding them commits first, and is seen; an export waiting on them reads the record once this commits.
-  const ids = [...new Set(gone.map((r) => r.session_id))];
+  const ids = [...new Set(named.values())];
   await lockSessionTelemetry(tx, personId, ids);
   const kept = new Set(
     (
@@ -140,8 +186,8 @@ async function forgetBatch(tx: TxSql, uids: string[], personId: number, record: 
     personId,
     ids.filter((id) => !kept.has(id)),
   );
-  if (record) await recordForgotten(tx, personId, uids, new Map(gone.map((r) => [r.uid, r.session_id])));
-  return gone.length;
+  if (record) await recordForgotten(tx, personId, uids, named, hash);
+  return gone.map((r) => r.uid);
 }
 
 /**
@@ -159,8 +205,8 @@ export async function unforgetSessions(sql: Sql, personId: number, uids: readonl
       // and the person's other records of their session ids (a run's copy forgotten with its transcript): the ids'
       // telemetry is stored again. Those uids are not locked: a forget or push of one reads this delete or precedes it.
       return await tx<{ uid: string }[]>`delete from forgotten_sessions
-        where person_id = ${personId} and (uid = any(${batch}::text[]) or session_id in (
-          select session_id from forgotten_sessions where person_id = ${personId} and uid = any(${batch}::text[])))
+        where person_id = ${personId} and (uid = any(${batch}::text[]) or session_hash in (
+          select session_hash from forgotten_sessions where person_id = ${personId} and uid = any(${batch}::text[])))
         returning uid`;
     });
     cleared.push(...rows.map((r) => r.uid).filter((uid) => batch.includes(uid)));
@@ -169,19 +215,22 @@ export async function unforgetSessions(sql: Sql, personId: number, uids: readonl
 }
 
 /**
- * Of `sessionIds`, those the person forgot and holds no stored session of: their telemetry is dropped. Read under
- * the sessions' telemetry locks (`pushedTiers`), which a forget takes too: an export either lands before the forget
- * (which deletes it) or reads its record.
+ * Of `sessionIds`, those the person forgot (a record of their hash) and holds no stored session of: their telemetry
+ * is dropped. Read under the sessions' telemetry locks (`pushedTiers`), which a forget takes too: an export either
+ * lands before the forget (which deletes it) or reads its record.
  */
 export async function forgottenSessionIds(
   tx: TxSql,
   personId: number,
   sessionIds: readonly string[],
+  hash: SessionHash,
 ): Promise<Set<string>> {
   const ids = [...new Set(sessionIds)].filter((id) => id !== '');
   if (ids.length === 0) return new Set();
-  const rows = await tx<{ session_id: string }[]>`select distinct f.session_id from forgotten_sessions f
-    where f.person_id = ${personId} and f.session_id = any(${ids}::text[])
-      and not exists (select 1 from sessions s where s.person_id = f.person_id and s.session_id = f.session_id)`;
-  return new Set(rows.map((r) => r.session_id));
+  const rows = await tx<
+    { id: string }[]
+  >`select q.id from unnest(${ids}::text[], ${ids.map(hash)}::text[]) as q(id, hash)
+    where exists (select 1 from forgotten_sessions f where f.person_id = ${personId} and f.session_hash = q.hash)
+      and not exists (select 1 from sessions s where s.person_id = ${personId} and s.session_id = q.id)`;
+  return new Set(rows.map((r) => r.id));
 }

@@ -4,7 +4,7 @@
  * the schema as it was.
  */
 import { TeamSchemaAheadError } from '../errors.js';
-import type { Sql } from './db.js';
+import type { Sql, TxSql } from './db.js';
 import { DOC_STARTS_MIGRATION } from './doc-starts.js';
 import { FORGOTTEN_MIGRATIONS } from './forgotten.js';
 import { LOWERED_FROM_MIGRATION } from './lowered.js';
@@ -21,6 +21,8 @@ export interface Migration {
   readonly version: number;
   readonly name: string;
   readonly sql: string;
+  /** What the step does after its SQL, in the same transaction (what SQL alone cannot: a key's HMAC). */
+  readonly run?: ((tx: TxSql) => Promise<void>) | undefined;
 }
 
 export const migrations: readonly Migration[] = [
@@ -383,6 +385,7 @@ export async function migrate(sql: Sql, schema: string, list: readonly Migration
     for (const m of [...list].sort((a, b) => a.version - b.version)) {
       if (done.has(m.version)) continue;
       await tx.unsafe(m.sql);
+      await m.run?.(tx);
       await tx`insert into migrations (version, name) values (${m.version}, ${m.name})`;
       applied.push(m.version);
     }

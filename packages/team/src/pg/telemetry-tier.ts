@@ -5,8 +5,9 @@
  * at; a push at a lower tier cuts what is stored of the session's telemetry as it cuts the transcript's rows, and
  * `push --forget` deletes it. Telemetry of a session never pushed stays at the device's tier.
  *
- * A session's telemetry is written under one lock (its person and session id), taken by an export's transaction and
- * by a push's or forget's: an export read the session's tier before a push stored it is cut by that push, never after.
+ * A session's telemetry is written under one lock (its person's, of its session id: `lockSessionTelemetry`), taken by
+ * an export's transaction and by a push's or forget's: an export read the session's tier before a push stored it is
+ * cut by that push, never after.
  */
 import { createHash } from 'node:crypto';
 import type { OtelRecord } from '@agentdash/core';
@@ -32,13 +33,30 @@ export const keyOf = (json: string) => createHash('sha256').update(json).digest(
 export const lowerTier = (a: ShareTier, b: ShareTier): ShareTier => (tierCovers(a, b) ? b : a);
 
 /**
- * Takes the locks of the person's telemetry of `sessionIds` (`lockKeys`). Taken after any uid lock of the
- * transaction (a push's, a forget's), never before: one order, no deadlock.
+ * How many telemetry locks a person has: a session id's is one of them (`telemetryLockOf`), so a transaction holds at
+ * most this many however many ids it names (an export of thousands would otherwise exhaust PostgreSQL's lock table,
+ * some thousands shared by every connection). Two ids of one lock wait on each other needlessly, never wrongly.
+ */
+export const TELEMETRY_LOCKS = 64;
+
+/** The lock of a session id's telemetry among its person's (FNV-1a of the id's UTF-16 units). */
+export function telemetryLockOf(sessionId: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < sessionId.length; i++) h = Math.imul(h ^ sessionId.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % TELEMETRY_LOCKS;
+}
+
+/**
+ * Takes the locks of the person's telemetry of `sessionIds` (`lockKeys`, `TELEMETRY_LOCKS` at most), all in one
+ * statement. Taken after any uid lock of the transaction (a push's, a forget's), never before: one order, no
+ * deadlock. A transaction takes them once (or the same again, a push's cut): two takings of different locks in one
+ * transaction could wait on another's in the other order, now that ids share locks.
  */
 export function lockSessionTelemetry(tx: TxSql, personId: number, sessionIds: readonly string[]): Promise<unknown> {
+  const locks = new Set(sessionIds.filter((id) => id !== '').map(telemetryLockOf));
   return lockKeys(
     tx,
-    [...new Set(sessionIds)].filter((id) => id !== '').map((id) => `agentdash-otel:${personId}:${id}`),
+    [...locks].map((n) => `agentdash-otel:${personId}:${n}`),
   );
 }
 

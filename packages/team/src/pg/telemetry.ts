@@ -27,6 +27,7 @@ import { sessionIdsOf } from '../otel/session-ids.js';
 import { recordAtTier } from '../otel/share.js';
 import type { Sql, TxSql } from './db.js';
 import { forgottenSessionIds } from './forgotten.js';
+import { sessionHasher } from './forgotten-key.js';
 import { jsonOf, keyOf, lowerTier, noNul, pushedTiers } from './telemetry-tier.js';
 
 export interface TelemetrySender {
@@ -78,12 +79,13 @@ export async function storeTelemetry(
   // a record of a kind not modelled (a histogram's data points) may name several: it goes with any of them
   const named = new Map(records.map((r) => [r, sessionIdsOf(r)]));
   const idsOf = (r: OtelRecord) => named.get(r) ?? [];
+  const hash = await sessionHasher(sql);
   return await sql.begin(async (tx) => {
     const ids = records.flatMap(idsOf);
     // sent together, in this order (the record read once the locks are held): one round trip
     const [pushed, forgotten] = await Promise.all([
       pushedTiers(tx, who.personId, ids),
-      forgottenSessionIds(tx, who.personId, ids),
+      forgottenSessionIds(tx, who.personId, ids, hash),
     ]);
     const kept = forgotten.size === 0 ? records : records.filter((r) => !idsOf(r).some((id) => forgotten.has(id)));
     const tierOf = (r: OtelRecord) =>

@@ -139,6 +139,21 @@ export class TeamClient {
   }
 
   /**
+   * A forget naming each uid's session id (`push/forget-sessions`), so the server records it for a uid it never held.
+   * A server without the route (404) is sent a forget of the uids.
+   */
+  async forgetSessions(sessions: readonly { uid: string; sessionId: string }[]): Promise<number> {
+    try {
+      const body = this.json({ version: TEAM_PAYLOAD_VERSION, sessions });
+      const data = (await this.send('POST', '/push/forget-sessions', body)) as { forgotten?: unknown };
+      return typeof data?.forgotten === 'number' ? data.forgotten : 0;
+    } catch (error) {
+      if (error instanceof PushError && error.status === 404) return await this.forget(sessions.map((s) => s.uid));
+      throw error;
+    }
+  }
+
+  /**
    * Removes headless runs' copies whose transcripts the server holds: deleted, not recorded forgotten (the person
    * forgot nothing). A server without the route (404) records no forget either: it is sent as a forget there.
    */

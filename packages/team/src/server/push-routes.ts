@@ -9,6 +9,7 @@ import { decodeChunks, MAX_CHUNKS_BODY_BYTES } from '../chunk-batch.js';
 import {
   ChunkCheckRequest,
   ForgetRequest,
+  ForgetSessionsRequest,
   MAX_CHUNK_BYTES,
   MAX_PUSH_BODY_BYTES,
   MAX_SESSION_TEXT_BYTES,
@@ -43,6 +44,8 @@ import { notifyChanged } from './team-live.js';
  * to forget): about 7 MiB at most, so 8 MiB, not the 64 MiB a batch of sessions may take.
  */
 const MAX_LIST_BODY_BYTES = 8 * 1024 * 1024;
+/** Largest forget naming session ids: 50,000 uids with ids of up to 300 characters, about 18 MiB. */
+const MAX_FORGET_SESSIONS_BODY_BYTES = 20 * 1024 * 1024;
 
 /** The 409 for a peer speaking payload version `theirs`. */
 export function versionMismatch(theirs: number): TeamHttpError {
@@ -270,16 +273,30 @@ export function pushRoutes(
   });
 
   // a forget, recorded (the person's), and a take-back of a headless run's copies (the transcript holds them), not
+  // (a forget naming the sessions' ids: recorded for a uid the server never held too)
   for (const [path, record] of [
     ['/push/forget', true],
     ['/push/take-back', false],
+    ['/push/forget-sessions', true],
   ] as const) {
     api.post(path, async (c) => {
       const who = pusherOf(c.get('principal'));
-      const body = await bodyOf(c.req.raw, ForgetRequest, undefined, MAX_LIST_BODY_BYTES);
-      const forgotten = await forgetSessions(sql, body.uids, who.personId, record);
-      if (forgotten > 0) await announce(sql, body.uids);
-      return ok(c, { forgotten });
+      const { uids, sessionIds } =
+        path === '/push/forget-sessions'
+          ? await bodyOf(c.req.raw, ForgetSessionsRequest, undefined, MAX_FORGET_SESSIONS_BODY_BYTES).then((b) => ({
+              uids: b.sessions.map((s) => s.uid),
+              sessionIds: new Map(b.sessions.map((s) => [s.uid, s.sessionId])),
+            }))
+          : { ...(await bodyOf(c.req.raw, ForgetRequest, undefined, MAX_LIST_BODY_BYTES)), sessionIds: undefined };
+      // the sessions each batch deleted are announced once it committed, also when a later batch fails
+      const deleted: string[] = [];
+      try {
+        const committed = (batch: readonly string[]) => deleted.push(...batch);
+        const forgotten = await forgetSessions(sql, uids, who.personId, { record, committed, sessionIds });
+        return ok(c, { forgotten });
+      } finally {
+        if (deleted.length > 0) await announce(sql, deleted);
+      }
     });
   }
 
