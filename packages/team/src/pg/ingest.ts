@@ -162,7 +162,8 @@ type Found = { digest: string | null; tier: ShareTier | null; lowered: ShareTier
  * `digests`: the stored digests of the request's sessions, read before (a session found unchanged there is not cut).
  * 'taken' when another person holds its uid (a session, or one they forgot), 'forgotten' when its person forgot it
  * (forgotten.ts): the chunks it named that no session refers to (nor another of the request: `named` counts the
- * request's sessions naming each) are deleted at once, not left a day for the sweep.
+ * request's sessions naming each; `storeSessions` drops those once they are all done) are deleted at once, not left
+ * a day for the sweep.
  */
 async function storeSession(
   sql: Sql,
@@ -325,6 +326,11 @@ export async function storeSessions(
     }
   };
   await Promise.all(Array.from({ length: Math.min(STORE_AT_ONCE, sessions.length) }, worker));
+  // the chunks refused sessions shared (each kept them for another of the request), once every session is done
+  const out = new Set(refused.map((r) => r.uid));
+  const theirs = new Set(sessions.flatMap((s) => (s.tier === 'full' && out.has(s.uid) ? [...chunksOf(s)] : [])));
+  const shared = [...theirs].filter((name) => (named.get(name) ?? 0) > 1);
+  if (shared.length > 0) await sql.begin((tx) => dropUnreferencedChunks(tx, shared));
   if (changed.length > 0) await sql`update devices set last_push_at = now() where id = ${who.deviceId}`;
   return { stored: changed.length, unchanged, changed, refused, lowered };
 }
