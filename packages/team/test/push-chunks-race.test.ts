@@ -4,6 +4,7 @@
  * waiting there.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { dropUnreferencedChunks } from '../src/pg/chunk-gc.js';
 import { uidLockKey } from '../src/pg/forgotten.js';
 import { addDevice, addPerson } from '../src/pg/people.js';
 import { pgSuite } from './pg-harness.js';
@@ -42,6 +43,12 @@ pgSuite('chunks dropped at once while another push is under way (real PostgreSQL
       from chunks c`;
     return row;
   };
+  /** File references whose chunk is not stored: a hole in a transcript. */
+  const holes = async () =>
+    (
+      await team.db.sql<{ n: number }[]>`select count(*)::int as n from file_chunks f
+        where not exists (select 1 from chunks c where c.sha256 = f.sha256)`
+    )[0]?.n;
   const clear = async () => {
     await team.db.sql`delete from sessions`;
     await team.db.sql`delete from chunks`;
@@ -92,6 +99,54 @@ pgSuite('chunks dropped at once while another push is under way (real PostgreSQL
     // bob's own session's chunk only. Before: the shared chunk too ({all: 2, orphans: 1}), each refused session
     // keeping it for the other, left to the sweep a day later
     expect(await chunks()).toEqual({ all: 1, orphans: 0 });
+    await clear();
+  });
+
+  it("a chunk dropped while the session's words are cut: the push is told to send it again", async () => {
+    // a chunk on the server that no session refers to (another person's push uploaded it, its session refused);
+    // ann's push found it at its check and did not send it
+    const [chunk] = chunksOf([promptsTranscript(2, ['a transcript two people pushed'])]);
+    if (!chunk) throw new Error('no chunk');
+    expect((await upload(chunk, bob)).status).toBe(200);
+    const session = fullSession(2, [chunk]);
+    // ann's batch waits on its digests' read, after its chunks were found stored and before its words are cut;
+    // meanwhile the refused session's chunks are dropped (what its refusal runs), and committed
+    const answer = await team.db.sql.begin(async (tx) => {
+      await tx`lock table sessions in access exclusive mode`;
+      const sent = team.pushSessions([session]);
+      await waiting('select uid, digest from sessions');
+      expect(await dropUnreferencedChunks(tx, [chunk.sha256])).toBe(1);
+      return [sent];
+    });
+    const [gone] = await Promise.all(answer);
+    // Before: 500, the word cut gunzipping no bytes ("unexpected end of file"); the laptop's push failed.
+    expect(gone).toMatchObject({ status: 400, json: { code: 'TEAM_CHUNKS_MISSING' } });
+    expect(await team.db.sql`select uid from sessions`).toEqual([]);
+    // what the laptop then does: sends the chunk again, then the batch
+    expect((await upload(chunk)).status).toBe(200);
+    expect((await team.pushSessions([session])).json.data).toMatchObject({ stored: 1 });
+    expect(await holes()).toBe(0);
+    await clear();
+  });
+
+  it("a chunk dropped while the session's transaction waits on it: refused, no hole", async () => {
+    const [chunk] = chunksOf([promptsTranscript(3, ['another transcript two people pushed'])]);
+    if (!chunk) throw new Error('no chunk');
+    expect((await upload(chunk, bob)).status).toBe(200);
+    const session = fullSession(3, [chunk]);
+    // the drop's first step (its lock on the candidates) holds the chunk; ann's store, its words cut, waits on it
+    const answer = await team.db.sql.begin(async (tx) => {
+      await tx`select sha256 from chunks where sha256 = ${chunk.sha256} for update`;
+      const sent = team.pushSessions([session]);
+      await waiting('for key share');
+      expect(await dropUnreferencedChunks(tx, [chunk.sha256])).toBe(1);
+      return [sent];
+    });
+    const [gone] = await Promise.all(answer);
+    // the store reads the chunk gone under its lock and refuses the batch: nothing refers to a chunk not stored
+    expect(gone).toMatchObject({ status: 400, json: { code: 'TEAM_CHUNKS_MISSING' } });
+    expect(await team.db.sql`select uid from sessions`).toEqual([]);
+    expect(await holes()).toBe(0);
     await clear();
   });
 });

@@ -9,7 +9,7 @@ import { type DocRow, type DocStarts, docsWithStarts, insertSearchWords, searchW
 import { lockUids, UidForgottenError } from './forgotten.js';
 import { type Lowered, loweredFrom } from './lowered.js';
 import { cutSessionTelemetry, lockSessionTelemetry } from './telemetry-tier.js';
-import { TranscriptSizeError } from './transcripts.js';
+import { ChunksGoneError, TranscriptSizeError } from './transcripts.js';
 
 /** A device's identity as the routes pass it. */
 export interface Pusher {
@@ -175,13 +175,16 @@ async function storeSession(
   let docs: DocRow[] | undefined;
   let starts: DocStarts | undefined;
   if (s.tier === 'full') {
-    // A transcript's documents are cut before the transaction: its connection (one of a few the whole server
-    // shares, every request's token check included) is not held while this thread parses. Chunks never change
-    // under their hash, and the transaction still refuses the session if one is gone by then.
+    // A transcript's documents are cut before the transaction: its connection (one of a few the whole server shares)
+    // is not held while this thread parses. Chunks never change under their hash; one gone already (dropped since the
+    // request's check) or by the transaction refuses the session as missing, and the laptop sends it again.
     // a full-tier session is never lower than another
     if (digests.get(s.uid) === s.digest) return { result: 'unchanged', lowered: null };
     const session = { uid: s.uid, agent: s.agent as AgentId, sessionId: s.sessionId, projectDir: s.projectDir };
-    ({ docs, starts } = await docsWithStarts(sql, session, s.files));
+    ({ docs, starts } = await docsWithStarts(sql, session, s.files).catch((error: unknown) => {
+      if (!(error instanceof ChunksGoneError)) throw error;
+      throw new PushRefusedError(`${error.message} (session ${s.uid}): upload them first`);
+    }));
   }
   const rows = childRows(s, who);
   const wanted = rows.fileChunks.map((c) => c.sha256);
