@@ -9,7 +9,7 @@ import { type DocRow, type DocStarts, docsWithStarts, insertSearchWords, searchW
 import { lockUids, UidForgottenError } from './forgotten.js';
 import { type Lowered, loweredFrom } from './lowered.js';
 import { cutSessionTelemetry, lockSessionTelemetry } from './telemetry-tier.js';
-import { TranscriptSizeError } from './transcripts.js';
+import { ChunksGoneError, TranscriptSizeError } from './transcripts.js';
 
 /** A device's identity as the routes pass it. */
 export interface Pusher {
@@ -162,7 +162,8 @@ type Found = { digest: string | null; tier: ShareTier | null; lowered: ShareTier
  * `digests`: the stored digests of the request's sessions, read before (a session found unchanged there is not cut).
  * 'taken' when another person holds its uid (a session, or one they forgot), 'forgotten' when its person forgot it
  * (forgotten.ts): the chunks it named that no session refers to (nor another of the request: `named` counts the
- * request's sessions naming each) are deleted at once, not left a day for the sweep.
+ * request's sessions naming each; `storeSessions` drops those once they are all done) are deleted at once, not left
+ * a day for the sweep.
  */
 async function storeSession(
   sql: Sql,
@@ -174,13 +175,16 @@ async function storeSession(
   let docs: DocRow[] | undefined;
   let starts: DocStarts | undefined;
   if (s.tier === 'full') {
-    // A transcript's documents are cut before the transaction: its connection (one of a few the whole server
-    // shares, every request's token check included) is not held while this thread parses. Chunks never change
-    // under their hash, and the transaction still refuses the session if one is gone by then.
+    // A transcript's documents are cut before the transaction: its connection (one of a few the whole server shares)
+    // is not held while this thread parses. Chunks never change under their hash; one gone already (dropped since the
+    // request's check) or by the transaction refuses the session as missing, and the laptop sends it again.
     // a full-tier session is never lower than another
     if (digests.get(s.uid) === s.digest) return { result: 'unchanged', lowered: null };
     const session = { uid: s.uid, agent: s.agent as AgentId, sessionId: s.sessionId, projectDir: s.projectDir };
-    ({ docs, starts } = await docsWithStarts(sql, session, s.files));
+    ({ docs, starts } = await docsWithStarts(sql, session, s.files).catch((error: unknown) => {
+      if (!(error instanceof ChunksGoneError)) throw error;
+      throw new PushRefusedError(`${error.message} (session ${s.uid}): upload them first`);
+    }));
   }
   const rows = childRows(s, who);
   const wanted = rows.fileChunks.map((c) => c.sha256);
@@ -325,6 +329,11 @@ export async function storeSessions(
     }
   };
   await Promise.all(Array.from({ length: Math.min(STORE_AT_ONCE, sessions.length) }, worker));
+  // the chunks refused sessions shared (each kept them for another of the request), once every session is done
+  const out = new Set(refused.map((r) => r.uid));
+  const theirs = new Set(sessions.flatMap((s) => (s.tier === 'full' && out.has(s.uid) ? [...chunksOf(s)] : [])));
+  const shared = [...theirs].filter((name) => (named.get(name) ?? 0) > 1);
+  if (shared.length > 0) await sql.begin((tx) => dropUnreferencedChunks(tx, shared));
   if (changed.length > 0) await sql`update devices set last_push_at = now() where id = ${who.deviceId}`;
   return { stored: changed.length, unchanged, changed, refused, lowered };
 }

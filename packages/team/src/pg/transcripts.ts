@@ -28,6 +28,16 @@ export class TranscriptSizeError extends Error {
   readonly code = 'TEAM_TRANSCRIPT_SIZE';
 }
 
+/**
+ * A session's chunks not stored when its transcripts were read (dropped meanwhile: another session that named them
+ * was refused, replaced or forgotten): read as no bytes, they would be a hole, or an error gunzipping nothing.
+ */
+export class ChunksGoneError extends Error {
+  constructor(readonly missing: readonly string[]) {
+    super(`${missing.length} transcript chunk${missing.length === 1 ? ' is' : 's are'} not stored`);
+  }
+}
+
 /** A chunk's text if it holds at most `max` bytes, else undefined: a gzip bomb stops there, not at the memory's end. */
 async function inflateAtMost(bytes: Buffer, max: number): Promise<Buffer | undefined> {
   chunkReads.chunks += 1;
@@ -119,6 +129,7 @@ export function chunkedSource(count: number, chunk: (i: number) => Promise<Buffe
 /**
  * The files of session `uid`, rebuilt from the chunks stored under their SHA-256 (with `lazy`, each chunk fetched and
  * gunzipped when first read, and the files' sizes left 0: for readers that read to the end, as core's adapters do).
+ * Without `lazy`, a chunk not stored throws `ChunksGoneError`.
  */
 export async function loadTranscripts(
   sql: Sql | TxSql,
@@ -145,6 +156,8 @@ export async function loadTranscripts(
       select sha256, bytes from chunks where sha256 = any(${names}::text[])`;
   chunkReads.fetched += rows.length;
   for (const r of rows) bySha.set(r.sha256, r.bytes);
+  const gone = names.filter((name) => !bySha.has(name));
+  if (gone.length > 0) throw new ChunksGoneError(gone);
   // The whole session in memory, so at most MAX_SESSION_TEXT_BYTES of it, and of a file no more than it declares: a
   // file naming one chunk a million times stops there. Chunk by chunk, each inflated at most to what is left.
   let left = MAX_SESSION_TEXT_BYTES;
