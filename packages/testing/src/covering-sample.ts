@@ -53,11 +53,15 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * `LARGE_SESSION_BYTES` is a kind of its own, so the smallest large session is read; a kind that only large sessions
  * show is read in the smallest of them. Every session when `fullTests`.
  */
-export function coveringSample<T extends Sampled>(groups: readonly T[], budgetBytes = 256 * 1024): T[] {
+export function coveringSample<T extends Sampled>(
+  groups: readonly T[],
+  budgetBytes = 256 * 1024,
+  kindsOfGroup: (group: T) => Set<string> = kindsOf,
+): T[] {
   if (fullTests) return [...groups];
   const bytes = new Map(groups.map((group) => [group, bytesOf(group)] as const));
   const sizeOf = (group: T) => bytes.get(group) ?? 0;
-  const kinds = new Map(groups.map((group) => [group, kindsOf(group)] as const));
+  const kinds = new Map(groups.map((group) => [group, kindsOfGroup(group)] as const));
   const holders = new Map<string, T[]>();
   for (const [group, of] of kinds) for (const kind of of) holders.set(kind, [...(holders.get(kind) ?? []), group]);
   const taken = new Set<T>();
@@ -79,7 +83,15 @@ export function coveringSample<T extends Sampled>(groups: readonly T[], budgetBy
   return groups.filter((group) => taken.has(group));
 }
 
-/** `coveringSample` over the sessions an index lists. */
-export function coveringListed<T extends Listed>(listed: readonly T[], budgetBytes?: number): T[] {
-  return coveringSample(listed.map(groupOfListed), budgetBytes).map((group) => group.session);
+/**
+ * `coveringSample` over the sessions an index lists; `kindsOfSession`, when given, says what each shows (the kinds a
+ * caller read already, so their files are not read again).
+ */
+export function coveringListed<T extends Listed>(
+  listed: readonly T[],
+  budgetBytes?: number,
+  kindsOfSession?: (session: T) => Set<string>,
+): T[] {
+  const kinds = kindsOfSession ? (group: Sampled & { session: T }) => kindsOfSession(group.session) : kindsOf;
+  return coveringSample(listed.map(groupOfListed), budgetBytes, kinds).map((group) => group.session);
 }

@@ -9,8 +9,8 @@
  * The waterfall's calls are reached one by one from the keyboard (only its Timeline link listed them).
  */
 import type { SessionsResponse, WaterfallResponse } from '@agentdash/api';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { e2eMissing, idle } from './harness';
 import { samplesInChromium } from './samples-ui';
 
@@ -31,10 +31,22 @@ async function tabTo(page: Page, done: (id: string) => boolean, most = 80): Prom
 
 describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headless Chromium', () => {
   const ui = samplesInChromium('agentdash-e2e-a11y-');
+  // One page for the file, 1440 px wide: each test opens its view in it as a new visit (`ui.visit`: the view mounted
+  // afresh), the focus given up first, where a page load per test cost Chromium several visits each.
+  let opened: { context: BrowserContext; page: Page } | undefined;
+  afterAll(async () => {
+    await opened?.context.close();
+  });
+  async function at(hash: string): Promise<Page> {
+    opened ??= await ui.open({ width: 1440 });
+    const { page } = opened;
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await ui.visit(page, hash);
+    return page;
+  }
 
   it("sorts the sessions table from the keyboard, by each header's button", async () => {
-    const { context, page } = await ui.open({ width: 1440 });
-    await ui.go(page, '#/');
+    const page = await at('#/');
     await page.getByTestId('session-row').first().waitFor({ timeout: 15_000 });
     await idle(page);
     const header = (name: string) => page.getByRole('columnheader', { name, exact: true });
@@ -59,14 +71,12 @@ describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headl
     );
     expect([first, await header('Cost').getAttribute('aria-sort')].sort()).toEqual(['ascending', 'descending']);
     expect(await header('Started').getAttribute('aria-sort')).toBe('none');
-    await context.close();
   });
 
   it('names every chart of Analytics and Usage, shows its keyboard focus, and gives every table column headers', async () => {
-    const { context, page } = await ui.open({ width: 1440 });
     const found: string[] = [];
     for (const hash of ['#/analytics', '#/usage']) {
-      await ui.go(page, hash);
+      const page = await at(hash);
       await page.locator('.recharts-surface').first().waitFor({ timeout: 15_000 });
       await idle(page);
       const charts = await page
@@ -98,12 +108,10 @@ describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headl
     }
     expect(found).toEqual([]);
     expect(ui.problems).toEqual([]);
-    await context.close();
   });
 
   it("opens a tool's failing calls from the keyboard, and Close gives the focus back", async () => {
-    const { context, page } = await ui.open({ width: 1440 });
-    await ui.go(page, '#/analytics');
+    const page = await at('#/analytics');
     await page.getByTestId('tool-row').first().waitFor({ timeout: 15_000 });
     await idle(page);
     const opened = await tabTo(page, (id) => id === 'tool-drill', 200);
@@ -117,14 +125,12 @@ describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headl
     await page.keyboard.press('Enter');
     await page.getByTestId('drill').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(name);
-    await context.close();
   });
 
   it("names a call's and a subagent's toggle by their words, not by the drawn ▶ and tool glyph", async () => {
     const list = await ui.api<SessionsResponse>('/sessions?limit=1000');
     const withAgent = list.sessions.find((s) => s.title?.includes('subagent')) ?? list.sessions[0];
-    const { context, page } = await ui.open({ width: 1440 });
-    await ui.go(page, `#/s/${encodeURIComponent(withAgent?.id ?? '')}`);
+    const page = await at(`#/s/${encodeURIComponent(withAgent?.id ?? '')}`);
     await page.getByTestId('tool-head').first().waitFor({ timeout: 15_000 });
     await idle(page);
     const toggles = page.locator('[data-testid=tool-head], [data-testid=subagent-toggle]');
@@ -132,12 +138,10 @@ describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headl
     for (let i = 0; i < Math.min(8, await toggles.count()); i++) tree.push(await toggles.nth(i).ariaSnapshot());
     expect(tree.length).toBeGreaterThan(0);
     expect(tree.filter((node) => !/^- button "[A-Za-z]/.test(node))).toEqual([]);
-    await context.close();
   });
 
   it("says which metric Usage shows, and keeps a heading's hint a word apart in its name", async () => {
-    const { context, page } = await ui.open({ width: 1440 });
-    await ui.go(page, '#/usage');
+    const page = await at('#/usage');
     await page.getByTestId('chart-usage-days').locator('h3').waitFor({ timeout: 15_000 });
     await idle(page);
     const pressed = () =>
@@ -151,12 +155,10 @@ describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headl
     expect(await page.getByTestId('chart-usage-days').locator('h3').ariaSnapshot()).toMatch(
       /^- heading "Tokens per day stacked by model" \[level=3\]$/,
     );
-    await context.close();
   });
 
   it("shows the focus on every stop of the list's filters, the date fields' calendar buttons too", async () => {
-    const { context, page } = await ui.open({ width: 1440 });
-    await ui.go(page, '#/');
+    const page = await at('#/');
     await page.getByTestId('session-row').first().waitFor({ timeout: 15_000 });
     await idle(page);
     await page.getByTestId('search').focus();
@@ -176,12 +178,10 @@ describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headl
       if (!stop.ring) unseen.push(`stop ${i + 1}: ${stop.id}`);
     }
     expect(unseen).toEqual([]);
-    await context.close();
   });
 
   it('opens the shortcuts help as a named dialog whose table has headers, and gives the focus back on Esc', async () => {
-    const { context, page } = await ui.open({ width: 1440 });
-    await ui.go(page, '#/');
+    const page = await at('#/');
     await page.getByTestId('session-row').first().waitFor({ timeout: 15_000 });
     await idle(page);
     await page.getByTestId('shortcuts-button').focus();
@@ -195,13 +195,11 @@ describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headl
     expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe(
       'shortcuts-button',
     );
-    await context.close();
   });
 
   it('gives the focus back to the Export button when Esc closes its menu', async () => {
     const list = await ui.api<SessionsResponse>('/sessions?limit=1');
-    const { context, page } = await ui.open({ width: 1440 });
-    await ui.go(page, `#/s/${encodeURIComponent(list.sessions[0]?.id ?? '')}`);
+    const page = await at(`#/s/${encodeURIComponent(list.sessions[0]?.id ?? '')}`);
     const summary = page.locator('[data-testid=export-menu] summary');
     await summary.waitFor({ timeout: 15_000 });
     await idle(page);
@@ -214,7 +212,6 @@ describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headl
     await page.keyboard.press('Escape');
     expect(await page.getByTestId('export-menu').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
-    await context.close();
   });
 
   it("reaches the waterfall's calls one by one from the keyboard, says each, and opens one with Enter", async () => {
@@ -225,8 +222,7 @@ describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headl
     const [main, second] = lanes;
     expect(main && second && main.calls.length > 1).toBe(true);
     if (!main || !second) return;
-    const { context, page } = await ui.open({ width: 1440 });
-    await ui.go(page, `#/s/${id}/waterfall`);
+    const page = await at(`#/s/${id}/waterfall`);
     await page.waitForSelector('[data-testid=waterfall-canvas][data-calls]:not([data-calls="0"])');
     expect(await tabTo(page, (t) => t === 'waterfall-canvas')).toBe('waterfall-canvas');
     const canvas = page.getByTestId('waterfall-canvas');
@@ -276,6 +272,5 @@ describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headl
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.hash.startsWith(`#/s/${id}?call=`));
     expect(new URL(page.url()).hash).toBe(`#/s/${id}?call=${encodeURIComponent(called?.id ?? '')}`);
-    await context.close();
   });
 });

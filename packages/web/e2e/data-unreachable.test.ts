@@ -9,9 +9,10 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assistantText, basesOf, prompt, type RecordBase, writeLines } from '@agentdash/testing/synthetic';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChromium, e2eMissing, newPage, type ServedIndex, servedHome, serveIndexOf } from './harness';
+import { revisit } from './samples-ui';
 import { shot } from './shots';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -32,18 +33,29 @@ describe.skipIf(missing !== undefined)('pages whose data cannot be had, in headl
   });
 
   afterAll(async () => {
+    await shared?.context.close();
     await browser?.close();
     await served?.close();
   });
 
+  // The list, Analytics and Usage are opened in one page, each a view that never had its data (a page load costs
+  // Chromium several visits within the page); each test refuses its own requests and allows them again after.
+  let shared: { context: BrowserContext; page: Page } | undefined;
+  const opened = async (hash: string, refused: RegExp): Promise<Page> => {
+    shared ??= await newPage(browser);
+    const { page } = shared;
+    await page.route(refused, (route) => route.abort('connectionrefused'));
+    await revisit(page, new URL(hash, served.server.url).toString());
+    return page;
+  };
+
   it('the sessions list says its sessions could not be loaded, and no longer that they are loading', async () => {
-    const { context, page } = await newPage(browser);
-    await page.route(/\/api\/sessions(\?|$)/, (route) => route.abort('connectionrefused'));
-    await page.goto(new URL('#/', served.server.url).toString());
+    const refused = /\/api\/sessions(\?|$)/;
+    const page = await opened('#/', refused);
     await page.getByText('Could not load sessions').waitFor({ timeout: 15_000 });
     await shot(page, 'ui-sessions-unreachable');
     expect(await page.getByTestId('sessions-summary').textContent()).toBe('Not loaded.');
-    await context.close();
+    await page.unroute(refused);
   });
 
   it('Back to the list while the server is down keeps the sessions last shown, says so, and recovers', async () => {
@@ -73,27 +85,25 @@ describe.skipIf(missing !== undefined)('pages whose data cannot be had, in headl
   });
 
   it('Analytics says its statistics could not be loaded, and no chart says "No errors."', async () => {
-    const { context, page } = await newPage(browser);
-    await page.route(/\/api\/stats(\?|$)/, (route) => route.abort('connectionrefused'));
-    await page.goto(new URL('#/analytics', served.server.url).toString());
+    const refused = /\/api\/stats(\?|$)/;
+    const page = await opened('#/analytics', refused);
     await page.getByText('Could not load statistics').waitFor({ timeout: 15_000 });
     await shot(page, 'ui-analytics-unreachable');
     expect(await textsOf(page, '[data-testid=chart-error-rate] .empty')).toEqual(['Not loaded.']);
     expect(await textsOf(page, '[data-testid=chart-categories] .empty')).toEqual(['Not loaded.']);
     expect(await textsOf(page, '.cards .metric-value')).toEqual(['—', '—', '—', '—']);
-    await context.close();
+    await page.unroute(refused);
   });
 
   it('Usage says its usage could not be loaded, and no chart nor card says there is none', async () => {
-    const { context, page } = await newPage(browser);
-    await page.route(/\/api\/usage(\?|$)/, (route) => route.abort('connectionrefused'));
-    await page.goto(new URL('#/usage', served.server.url).toString());
+    const refused = /\/api\/usage(\?|$)/;
+    const page = await opened('#/usage', refused);
     await page.getByText('Could not load usage').waitFor({ timeout: 15_000 });
     await shot(page, 'ui-usage-unreachable');
     expect(await textsOf(page, '[data-testid=chart-usage-days] .empty')).toEqual(['Not loaded.']);
     expect(await textsOf(page, '[data-testid=chart-usage-projects] .empty')).toEqual(['Not loaded.']);
     expect(await textsOf(page, '.cards .metric-note')).toEqual(['— API responses', '', '', '']);
-    await context.close();
+    await page.unroute(refused);
   });
 });
 

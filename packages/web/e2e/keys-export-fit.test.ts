@@ -50,6 +50,16 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
       colorScheme: options.scheme ?? 'dark',
       problems,
     });
+  // The views that are not about a fresh load share one page (a page load costs Chromium several visits within it),
+  // set to 1440x900 in the dark scheme and the focus given up before each test's visits.
+  let shared: { context: BrowserContext; page: Page } | undefined;
+  const onePage = async (): Promise<Page> => {
+    shared ??= await open();
+    const { page } = shared;
+    await resize(page, SIZES[0], 'dark');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    return page;
+  };
   const go = (page: Page, hash: string) => page.goto(new URL(hash, server.url).toString());
   const visit = (page: Page, hash: string) => revisit(page, new URL(hash, server.url).toString());
   const api = async <T>(path: string): Promise<T> =>
@@ -73,6 +83,7 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
   }, 180_000);
 
   afterAll(async () => {
+    await shared?.context.close();
     await browser?.close();
     await served?.close();
   });
@@ -116,7 +127,7 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
     const list = await api<SessionsResponse>('/sessions?limit=1000&sort=toolCalls');
     const row = list.sessions.find((r) => r.agent === 'claude' && r.toolCalls > 5);
     if (!row) throw new Error('no sample session with calls');
-    const { context, page } = await open();
+    const page = await onePage();
     for (const size of SIZES) {
       await resize(page, size);
       await visit(page, `#/s/${encodeURIComponent(row.id)}`);
@@ -146,11 +157,10 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
         expect(types).toEqual(['text/html', 'text/markdown', 'application/json', 'application/x-ndjson']);
       }
     }
-    await context.close();
   });
 
   it('draws agent chips at 4.5 : 1 or more against what is behind them, in both themes', async () => {
-    const { context, page } = await open();
+    const page = await onePage();
     for (const scheme of SCHEMES) {
       await resize(page, SIZES[0], scheme);
       await visit(page, '#/?empty=1');
@@ -197,12 +207,11 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
         await shot(page, `chips-${size.name}-${scheme}`);
       }
     }
-    await context.close();
   });
 
   it('keeps the session header to a quarter of a phone screen, and shows its title and actions', async () => {
     const id = await busiest();
-    const { context, page } = await open();
+    const page = await onePage();
     await eachPair(page, async (size, scheme) => {
       await visit(page, `#/s/${encodeURIComponent(id)}`);
       await page.waitForSelector('[data-testid=event-row] [data-testid]');
@@ -228,14 +237,13 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
         await expect.poll(() => actions.getAttribute('data-more')).toBeNull();
       }
     });
-    await context.close();
   });
 
   it('labels waterfall lanes with whole words that fit their column, never squeezed', async () => {
     const id = await busiest();
     const wf = await api<WaterfallResponse>(`/sessions/${encodeURIComponent(id)}/waterfall`);
     expect(wf.lanes.length).toBeGreaterThan(1);
-    const { context, page } = await open();
+    const page = await onePage();
     await eachPair(page, async (size, scheme) => {
       await visit(page, `#/s/${encodeURIComponent(id)}/waterfall`);
       const canvas = page.getByTestId('waterfall-canvas');
@@ -266,7 +274,6 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
       });
       await shot(page, `waterfall-${size.name}-${scheme}`);
     });
-    await context.close();
   });
 
   it.skipIf(!hasBig)('loads a 3 MB session with a small first page and the rest as the reader scrolls', async () => {

@@ -14,12 +14,12 @@ const missing = e2eMissing();
 
 describe.skipIf(missing !== undefined)('keyboard, errors, find and the address in headless Chromium', () => {
   const ui = samplesInChromium('agentdash-e2e-keys-');
-  const { api, open, go, subagentErrorSession, problems } = ui;
+  const { api, subagentErrorSession, problems } = ui;
 
   it('jumps with e to every error, reaching the ones inside subagents, and lists errors only', async () => {
     const { row, errors } = await subagentErrorSession();
-    const { context, page } = await open();
-    await go(page, `#/s/${encodeURIComponent(row.id)}`);
+    const page = await ui.page();
+    await ui.visit(page, `#/s/${encodeURIComponent(row.id)}`);
     await page.waitForSelector('[data-testid=session-nav]');
     await page.waitForFunction(() => !document.querySelector('[data-testid=next-error]')?.hasAttribute('disabled'));
     const inside = errors.findIndex((e) => e.expand.length > 0);
@@ -87,23 +87,21 @@ describe.skipIf(missing !== undefined)('keyboard, errors, find and the address i
     const rows = await eventRows();
     expect(rows).toEqual(withErrors.slice(0, rows.length));
     expect(rows.length).toBeGreaterThan(0);
-    await context.close();
     // Errors only, on a page that jumped nowhere: the error inside a subagent is shown, its Agent call opened.
-    const fresh = await open();
-    await go(fresh.page, `#/s/${encodeURIComponent(row.id)}`);
+    const fresh = { page: await ui.page() };
+    await ui.visit(fresh.page, `#/s/${encodeURIComponent(row.id)}`);
     await fresh.page.waitForSelector('[data-testid=event-row]');
     await fresh.page.check('[data-testid=errors-only]');
     await fresh.page.waitForSelector(`[data-testid=subagent-timeline] [id="call-${target.callId}"]`, {
       state: 'attached',
       timeout: 20_000,
     });
-    await fresh.context.close();
   });
 
   it('answers the keyboard: / and Ctrl-K search, ? help, j/k events, g/G top and bottom', async () => {
     const { row } = await subagentErrorSession();
-    const { context, page } = await open();
-    await go(page, '#/');
+    const page = await ui.page();
+    await ui.visit(page, '#/');
     await page.waitForSelector('[data-testid=session-row]');
     await page.keyboard.press('/');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('search');
@@ -119,7 +117,7 @@ describe.skipIf(missing !== undefined)('keyboard, errors, find and the address i
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid=shortcuts-help]', { state: 'detached' });
 
-    await go(page, `#/s/${encodeURIComponent(row.id)}`);
+    await ui.visit(page, `#/s/${encodeURIComponent(row.id)}`);
     await page.waitForSelector('[data-testid=event-row] [data-testid]');
     const total = (await api<EventsPage>(`/sessions/${encodeURIComponent(row.id)}/events?offset=0&limit=1`)).total;
     const cursor = () => page.evaluate(() => document.querySelector('.ev-cursor')?.getAttribute('data-index') ?? null);
@@ -145,7 +143,6 @@ describe.skipIf(missing !== undefined)('keyboard, errors, find and the address i
     await page.keyboard.press('Control+k');
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'search');
     expect(new URL(page.url()).hash).toBe('#/');
-    await context.close();
   });
 
   it('opens a search hit scrolled to its call, the match highlighted, the other hits listed', async () => {
@@ -167,8 +164,8 @@ describe.skipIf(missing !== undefined)('keyboard, errors, find and the address i
     const hits = await api<SessionsResponse>(`/sessions?q=${encodeURIComponent(query.q)}`);
     const hit = hits.sessions.find((s) => s.matchCallId);
     expect(hit).toBeDefined();
-    const { context, page } = await open();
-    await go(page, '#/');
+    const page = await ui.page();
+    await ui.visit(page, '#/');
     await page.fill('[data-testid=search]', query.q);
     // the row as the search lists it (with its snippet), not as the unfiltered list had it
     const row = page.locator(`[data-testid=session-row][data-session="${hit?.id}"]`);
@@ -209,24 +206,22 @@ describe.skipIf(missing !== undefined)('keyboard, errors, find and the address i
       /^\d+ of \d+/.test(document.querySelector('[data-testid=find-count]')?.textContent ?? ''),
     );
     await shot(page, 'ui-search-hit');
-    await context.close();
   });
 
   it('copies the resume command for the session folder', async () => {
     const { row } = await subagentErrorSession();
-    const { context, page } = await open();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ui.server.url });
-    await go(page, `#/s/${encodeURIComponent(row.id)}`);
+    const page = await ui.page();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ui.server.url });
+    await ui.visit(page, `#/s/${encodeURIComponent(row.id)}`);
     await page.click('[data-testid=copy-resume]');
     await page.waitForFunction(() => document.querySelector('[data-testid=copy-resume]')?.textContent === 'Copied');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(`cd ${row.projectPath} && claude --resume ${row.id}`);
-    await context.close();
   });
 
   it("keeps the list's search, filters and order in the address: Back, a reload and the breadcrumb find them", async () => {
-    const { context, page } = await open();
-    await go(page, '#/');
+    const page = await ui.page();
+    await ui.visit(page, '#/');
     await page.getByTestId('session-row').first().waitFor();
     await page.getByTestId('search').fill('echo');
     await page.getByTestId('filter-errors').check();
@@ -269,7 +264,6 @@ describe.skipIf(missing !== undefined)('keyboard, errors, find and the address i
     await expect.poll(async () => page.getByTestId('search').inputValue(), { timeout: 10_000 }).toBe('');
     expect(await page.evaluate(() => window.location.hash)).toBe('#/');
     expect(problems).toEqual([]);
-    await context.close();
   });
 
   it('logged no page errors', () => {

@@ -35,7 +35,7 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
     const id = encodeURIComponent(row.id);
     const pages = ['#/', `#/s/${id}`, '#/analytics', '#/usage', `#/s/${id}/waterfall`];
     // The four size and scheme pairs one after the other in one page, each page once its API calls are drawn.
-    const { context, page } = await open();
+    const page = await ui.page();
     const found = await eachPair(page, async (size, scheme) => {
       const out: string[] = [];
       for (const hash of pages) {
@@ -52,13 +52,12 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
       }
       return out;
     });
-    await context.close();
     expect(found.flat()).toEqual([]);
   });
 
   it('shows every column of the sessions table at 1440 px and cards at 390 px', async () => {
-    const wide = await open({ width: 1440 });
-    await go(wide.page, '#/');
+    const wide = { page: await ui.page({ width: 1440 }) };
+    await visit(wide.page, '#/');
     await wide.page.waitForSelector('[data-testid=session-row]');
     const fit = await wide.page.evaluate(() => {
       const wrap = document.querySelector<HTMLElement>('[data-testid=sessions-wrap]');
@@ -121,11 +120,10 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
     expect(await narrow.page.locator('[data-testid=sort-key]').count()).toBe(0);
     await narrow.page.fill('[data-testid=search]', '');
     await narrow.page.waitForSelector('[data-testid=sort-key]');
-    await narrow.context.close();
   });
 
   it('labels the date range and keeps its two fields on one row, at 1440 and 390 px', async () => {
-    const { context, page } = await open();
+    const page = await ui.page();
     for (const size of SIZES) {
       await resize(page, size);
       await visit(page, '#/');
@@ -138,12 +136,11 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
       expect(Math.abs(from.y - to.y), size.name).toBeLessThan(2);
       expect(to.x, size.name).toBeGreaterThan(from.x + from.width);
     }
-    await context.close();
   });
 
   it("shows a message's Copy button on hover without covering its time, at 1440 and 390 px", async () => {
     const { row } = await subagentErrorSession();
-    const { context, page } = await open();
+    const page = await ui.page();
     for (const size of SIZES) {
       await resize(page, size);
       await visit(page, `#/s/${encodeURIComponent(row.id)}`);
@@ -160,7 +157,6 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
       const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
       expect(overlap, `${size.name}: time ${JSON.stringify(a)}, Copy ${JSON.stringify(b)}`).toBe(false);
     }
-    await context.close();
   });
 
   it('keeps a long unbroken title in its column and a date with its year in its card', async () => {
@@ -271,8 +267,8 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
     const list = await api<SessionsResponse>('/sessions?limit=1000');
     const row = list.sessions.find((r) => r.title === 'Exercise the shell tools.');
     if (!row) throw new Error('no sample shell session');
-    const { context, page } = await open();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ui.server.url });
+    const page = await ui.page();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ui.server.url });
     for (const size of SIZES) {
       await resize(page, size);
       await visit(page, `#/s/${encodeURIComponent(row.id)}`);
@@ -300,14 +296,13 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
       expect(`$ ${copied}`).toBe(command);
       await shot(page, `ui-copy-input-${size.name}`);
     }
-    await context.close();
   });
 
   it("keeps a call's input and output blocks readable in both themes", async () => {
     const list = await api<SessionsResponse>('/sessions?limit=1000');
     const row = list.sessions.find((r) => r.title === 'Call the MCP tools.');
     if (!row) throw new Error('no sample MCP session');
-    const { context, page } = await open();
+    const page = await ui.page();
     for (const scheme of SCHEMES) {
       await page.emulateMedia({ colorScheme: scheme });
       await visit(page, `#/s/${encodeURIComponent(row.id)}`);
@@ -331,7 +326,6 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
         ).toBeGreaterThanOrEqual(4.5);
       }
     }
-    await context.close();
   });
 
   it('follows the system theme, toggles and keeps the choice, and stays readable in both', async () => {

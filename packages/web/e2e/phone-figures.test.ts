@@ -51,11 +51,12 @@ function unseen(parts: Locator): Promise<string[]> {
 }
 
 describe.skipIf(missing !== undefined)('every figure in view on a phone, in headless Chromium', () => {
-  const { open, go, visit, api, subagentErrorSession, problems } = samplesInChromium('agentdash-e2e-phone-');
+  const ui = samplesInChromium('agentdash-e2e-phone-');
+  const { visit, api, subagentErrorSession, problems } = ui;
 
   it("shows each of the session header's figures whole, without scrolling sideways", async () => {
     const { row } = await subagentErrorSession();
-    const { context, page } = await open();
+    const page = await ui.page();
     const found = await eachPair(page, async (size, scheme) => {
       await visit(page, `#/s/${encodeURIComponent(row.id)}`);
       await page.waitForSelector('[data-testid=event-row] [data-testid]');
@@ -67,12 +68,11 @@ describe.skipIf(missing !== undefined)('every figure in view on a phone, in head
       const out = (await unseen(stats)).map((p) => `${size.name} ${scheme}: ${p}`);
       return out;
     });
-    await context.close();
     expect(found.flat()).toEqual([]);
   });
 
   it("shows the Usage page's tables whole in their cards, no number cut", async () => {
-    const { context, page } = await open();
+    const page = await ui.page();
     const found = await eachPair(page, async (size, scheme) => {
       await visit(page, '#/usage');
       const cells = page.locator(
@@ -88,12 +88,11 @@ describe.skipIf(missing !== undefined)('every figure in view on a phone, in head
       const out = (await unseen(cells)).map((p) => `${size.name} ${scheme}: ${p}`);
       return out;
     });
-    await context.close();
     expect(found.flat()).toEqual([]);
   });
 
   it("shows the drill panel's calls with their Session link in view, nothing running over its cell", async () => {
-    const { context, page } = await open();
+    const page = await ui.page();
     const found = await eachPair(page, async (size, scheme) => {
       await visit(page, '#/analytics');
       const bar = '[data-testid=chart-error-rate] .recharts-bar-rectangle';
@@ -114,7 +113,6 @@ describe.skipIf(missing !== undefined)('every figure in view on a phone, in head
       ].map((p) => `${size.name} ${scheme}: ${p}`);
       return out;
     });
-    await context.close();
     expect(found.flat()).toEqual([]);
   });
 
@@ -123,8 +121,8 @@ describe.skipIf(missing !== undefined)('every figure in view on a phone, in head
     const { sessions } = await api<SessionsResponse>('/sessions?limit=1000');
     const longest = (r: (typeof sessions)[number]) => Math.max(0, ...r.models.map((m) => m.length));
     const row = sessions.reduce((a, b) => (longest(b) > longest(a) ? b : a));
-    const { context, page } = await open({ width: 390, height: 844, scheme: 'light' });
-    await go(page, `#/s/${encodeURIComponent(row.id)}`);
+    const page = await ui.page({ width: 390, height: 844, scheme: 'light' });
+    await visit(page, `#/s/${encodeURIComponent(row.id)}`);
     const labels = page.locator('[data-testid=assistant] > .ev-label:not(.ev-label-cont)');
     await labels.first().waitFor({ timeout: 15_000 });
     await shot(page, 'phone-figures-assistant-model');
@@ -138,7 +136,6 @@ describe.skipIf(missing !== undefined)('every figure in view on a phone, in head
     );
     expect(await labels.count()).toBeGreaterThan(0);
     expect(broken).toEqual([]);
-    await context.close();
   });
 
   it('logged no page errors', () => {

@@ -197,6 +197,12 @@ export interface SamplesUi {
     context: BrowserContext;
     page: Page;
   }>;
+  /**
+   * The file's one page, opened on first use (a page load costs Chromium several visits within the page) and closed
+   * with the file: at `options`' size and scheme (1440x900, dark unless said), the focus given up. A test opens its
+   * views there with `visit` (each mounted afresh), and leaves nothing of its own behind but its permissions.
+   */
+  page(options?: { width?: number; height?: number; scheme?: Scheme }): Promise<Page>;
   go(page: Page, hash: string): Promise<unknown>;
   /** Open `hash` in `page` as a new visit, even where the page is already (`revisit`). */
   visit(page: Page, hash: string): Promise<void>;
@@ -208,6 +214,7 @@ export interface SamplesUi {
 export function samplesInChromium(prefix: string): SamplesUi {
   let served: ServedIndex | undefined;
   let browser: Browser | undefined;
+  let shared: { context: BrowserContext; page: Page } | undefined;
   const problems: string[] = [];
   const server = (): RunningServer => {
     if (!served) throw new Error('the samples are not served yet');
@@ -220,6 +227,7 @@ export function samplesInChromium(prefix: string): SamplesUi {
   });
 
   afterAll(async () => {
+    await shared?.context.close();
     await browser?.close();
     await served?.close();
   });
@@ -241,6 +249,13 @@ export function samplesInChromium(prefix: string): SamplesUi {
         colorScheme: options.scheme ?? 'dark',
         problems,
       });
+    },
+    async page(options = {}) {
+      shared ??= await ui.open();
+      const { page } = shared;
+      await resize(page, { width: options.width ?? 1440, height: options.height ?? 900 }, options.scheme ?? 'dark');
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      return page;
     },
     go: (page, hash) => page.goto(new URL(hash, server().url).toString()),
     visit: (page, hash) => revisit(page, new URL(hash, server().url).toString()),
