@@ -151,7 +151,7 @@ describe.skipIf(missing !== undefined)('first start in headless Chromium', () =>
       index = undefined;
     }
     expect(notices).toEqual([
-      `Sample sessions— point AgentDash at your own with npm start -- PATH or agentdash serve PATH, PATH being a ${agentLabels()} home or a folder in one.Where each agent keeps its sessions${agentInfos.map((a) => `${a.label}: ${a.homes}`).join('')}`,
+      `Sample sessions — point AgentDash at your own with npm start -- PATH or agentdash serve PATH, PATH being a ${agentLabels()} home or a folder in one.Where each agent keeps its sessions${agentInfos.map((a) => `${a.label}: ${a.homes}`).join('')}`,
       null,
     ]);
     expect(problems).toEqual([]);

@@ -16,11 +16,11 @@ export function SamplesNotice() {
   return (
     <div className="index-progress" role="note" data-testid="samples-notice">
       <div className="index-progress-text">
-        <strong>Sample sessions</strong>
+        {/* one run of text: the heading and its sentence wrap as a line does, never the dash alone at a line's start */}
         <span>
-          — point AgentDash at your own with <code style={NO_BREAK}>npm start -- PATH</code> or{' '}
-          <code style={NO_BREAK}>agentdash serve PATH</code>, PATH being a {agentLabels(agents)} home or a folder in
-          one.
+          <strong>Sample sessions</strong> — point AgentDash at your own with{' '}
+          <code style={NO_BREAK}>npm start -- PATH</code> or <code style={NO_BREAK}>agentdash serve PATH</code>, PATH
+          being a {agentLabels(agents)} home or a folder in one.
         </span>
         <details className="samples-homes">
           <summary className="samples-homes-summary">Where each agent keeps its sessions</summary>
