@@ -324,12 +324,13 @@ export async function storeSessions(
     }
   };
   await Promise.all(Array.from({ length: Math.min(STORE_AT_ONCE, sessions.length) }, worker));
-  // the chunks refused sessions shared (each kept them for another of the request), once every session is done
+  if (changed.length > 0) await sql`update devices set last_push_at = now() where id = ${who.deviceId}`;
+  // the chunks refused sessions shared (each kept them for another of the request), once every session is done: best
+  // effort (a deadlock, a dropped connection), the push stored what it did; the day-old sweep takes what is left
   const out = new Set(refused.map((r) => r.uid));
   const theirs = new Set(sessions.flatMap((s) => (s.tier === 'full' && out.has(s.uid) ? [...chunksOf(s)] : [])));
   const shared = [...theirs].filter((name) => (named.get(name) ?? 0) > 1);
-  if (shared.length > 0) await sql.begin((tx) => dropUnreferencedChunks(tx, shared));
-  if (changed.length > 0) await sql`update devices set last_push_at = now() where id = ${who.deviceId}`;
+  if (shared.length > 0) await sql.begin((tx) => dropUnreferencedChunks(tx, shared)).catch(() => 0);
   return { stored: changed.length, unchanged, changed, refused, lowered };
 }
 
