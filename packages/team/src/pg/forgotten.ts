@@ -177,8 +177,12 @@ async function forgetBatch(
   await dropUnreferencedChunks(tx, chunks);
   const named = new Map(gone.map((r) => [r.uid, r.session_id]));
   if (claims.length > 0) {
+    // held: stored (anyone's), or another person's forgotten (theirs until they unforget it)
     const held = new Set(
-      (await tx<{ uid: string }[]>`select uid from sessions where uid = any(${claims}::text[])`).map((r) => r.uid),
+      (
+        await tx<{ uid: string }[]>`select uid from sessions where uid = any(${claims}::text[])
+          union select uid from forgotten_sessions where uid = any(${claims}::text[]) and person_id <> ${personId}`
+      ).map((r) => r.uid),
     );
     for (const uid of claims) if (!held.has(uid)) named.set(uid, sessionIds?.get(uid) as string);
   }
