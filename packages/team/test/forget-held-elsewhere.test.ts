@@ -1,6 +1,7 @@
 /**
- * `push/forget-sessions` naming a uid another person forgot (real PostgreSQL, real HTTP): the uid is that person's,
- * so the request records nothing and deletes none of the sender's telemetry of the id it names.
+ * `push/forget-sessions` naming a uid already forgotten (real PostgreSQL, real HTTP): another person's uid is theirs,
+ * so the request records nothing and deletes none of the sender's telemetry of the id it names; the person's own
+ * record keeps the id it was recorded with.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TEAM_PAYLOAD_VERSION } from '../src/contract.js';
@@ -44,5 +45,16 @@ pgSuite('forget-sessions of a uid another person forgot (real PostgreSQL)', () =
     // and dee's later telemetry of the id is stored
     await dee.send(['dee-session'], 'r2');
     expect(await dee.held('dee-session')).toBeGreaterThan(before);
+  });
+
+  it('a resend naming another id keeps the id the record holds', async () => {
+    const eve = await personOf(team, 'eve');
+    const uid = uidOf('named-twice');
+    expect((await forgetSessions(eve.token, uid, 'eve-stored-id')).status).toBe(200);
+    // the laptop's resend names the session by another form of its id
+    expect((await forgetSessions(eve.token, uid, 'eve-summary-form')).status).toBe(200);
+    // Before: the record held the second id's hash, and the first id's telemetry was stored again
+    await eve.send(['eve-stored-id'], 'r1');
+    expect(await eve.held('eve-stored-id')).toBe(0);
   });
 });

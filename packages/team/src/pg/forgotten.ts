@@ -76,8 +76,9 @@ export type SessionHash = (sessionId: string) => string;
 
 /**
  * Records `uids` as forgotten by `personId` (their locks held, the person's sessions of them just deleted: `gone`,
- * uid to session id, theirs or the one the laptop named, kept as its hash). A uid another person holds, as a session or forgotten, is left as it is; one
- * forgotten again keeps the session id it was recorded with.
+ * uid to session id, theirs or the one the laptop named, kept as its hash). A uid another person holds, as a session
+ * or forgotten, is left as it is; one forgotten again keeps the session id it was recorded with (a record of none is
+ * filled in): a resend naming the summary form of the id does not replace the stored id.
  */
 async function recordForgotten(
   tx: TxSql,
@@ -97,7 +98,7 @@ async function recordForgotten(
     where not exists (select 1 from sessions s where s.uid = u.uid)
     on conflict (uid) do update set session_hash = excluded.session_hash
       where forgotten_sessions.person_id = excluded.person_id and excluded.session_hash is not null
-        and excluded.session_hash is distinct from forgotten_sessions.session_hash`;
+        and forgotten_sessions.session_hash is null`;
 }
 
 /**
