@@ -52,6 +52,8 @@ export const FORGOTTEN_MIGRATIONS = [
     name: "the server's settings; a forgotten session's id kept as its keyed hash (HMAC-SHA256), not in clear",
     sql: FORGOTTEN_KEY_MIGRATION,
     run: hashForgottenSessionIds,
+    // the ids in clear the update left in dead tuples and index pages
+    vacuum: ['forgotten_sessions'],
   },
 ] as const;
 
