@@ -159,14 +159,14 @@ pgSuite('chunks dropped at once while another push is under way (real PostgreSQL
     expect((await upload(own, bob)).status).toBe(200);
     await team.db.sql`update devices set last_push_at = null`;
     // the shared chunk held here (no key update: the sessions' key share passes, the drop's for update waits); the
-    // drop's connection is ended while it waits (as a dropped connection or a deadlock would end it)
+    // drop's statement is cancelled while it waits (as a deadlock or a lock timeout would end it)
     const answer = await team.db.sql.begin(async (tx) => {
       await tx`select sha256 from chunks where sha256 = ${shared.sha256} for no key update`;
       const sent = team.pushSessions([fullSession(7, [shared]), fullSession(8, [shared]), fullSession(9, [own])], {
         token: bob,
       });
       await waiting('for update');
-      await team.db.sql`select pg_terminate_backend(pid) from pg_stat_activity
+      await team.db.sql`select pg_cancel_backend(pid) from pg_stat_activity
         where wait_event_type = 'Lock' and position('for update' in query) > 0`;
       return [sent];
     });
