@@ -5,10 +5,11 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TEAM_PAYLOAD_VERSION } from '../src/contract.js';
+import { uidLockKey } from '../src/pg/forgotten.js';
 import { telemetryLockOf } from '../src/pg/telemetry-tier.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
-import { chunksOf, fullSession, promptsTranscript, uidOf } from './wire.js';
+import { chunksOf, fullSession, metadataSession, promptsTranscript, uidOf } from './wire.js';
 
 pgSuite('a forget and a push of one person at once (real PostgreSQL)', () => {
   let team: TeamFixture;
@@ -69,5 +70,28 @@ pgSuite('a forget and a push of one person at once (real PostgreSQL)', () => {
       first.sha256,
       shared.sha256,
     ]);
+  });
+
+  it('a forget PostgreSQL aborts to break a deadlock runs again', async () => {
+    expect((await team.pushSessions([metadataSession(30)])).json.data).toMatchObject({ stored: 1 });
+    const [ann] = await team.db.sql<{ id: string }[]>`select id::text from people where name = 'ann'`;
+    const telemetry = `agentdash-otel:${ann?.id}:${telemetryLockOf('session-30')}`;
+    const answers = await team.db.sql.begin(async (tx) => {
+      // held here: the telemetry lock the forget waits on, holding its uid's; then the uid's, which it holds. The
+      // forget waited first, so its deadlock check finds the cycle first and aborts it
+      await tx`select pg_advisory_xact_lock(hashtextextended(${telemetry}, 0))`;
+      const forget = team.request('POST', '/api/team/v1/push/forget', {
+        version: TEAM_PAYLOAD_VERSION,
+        uids: [uidOf(30)],
+      });
+      await waiting('advisory');
+      await tx`select pg_advisory_xact_lock(hashtextextended(${uidLockKey(uidOf(30))}, 0))`;
+      return [forget];
+    });
+    const [forget] = await Promise.all(answers);
+    // Before: 500 (40P01)
+    expect(forget?.status).toBe(200);
+    expect(forget?.json.data).toEqual({ forgotten: 1 });
+    expect(await team.db.sql`select uid from sessions where uid = ${uidOf(30)}`).toEqual([]);
   });
 });
