@@ -63,7 +63,18 @@ pgSuite('the session ids of forgotten sessions, kept as keyed hashes (real Postg
       insert into "${schema}".people (name, salt) values ('vic', repeat('ab', 32));
       insert into "${schema}".forgotten_sessions (uid, person_id, session_id)
         values ('${uid}', 1, 'session-secret'), ('${never}', 1, null)`);
+    const files = async () =>
+      await team.db.sql.unsafe<{ t: string; i: string }[]>(
+        `select pg_relation_filenode('"${schema}".forgotten_sessions')::text as t,
+          pg_relation_filenode('"${schema}".forgotten_sessions_pkey')::text as i`,
+      );
+    const before = await files();
     expect(await migrate(team.db.sql, schema)).toEqual([23]);
+    // the table and its indexes rewritten (VACUUM FULL): the ids in clear left in dead tuples and index pages go.
+    // Before, the same files (an update and a rename rewrite nothing)
+    const after = await files();
+    expect(after[0]?.t).not.toBe(before[0]?.t);
+    expect(after[0]?.i).not.toBe(before[0]?.i);
     const rows = await team.db.sql.unsafe<{ uid: string; session_hash: string | null }[]>(
       `select uid, session_hash from "${schema}".forgotten_sessions order by uid`,
     );
@@ -84,5 +95,20 @@ pgSuite('the session ids of forgotten sessions, kept as keyed hashes (real Postg
     }
     // and each database has a key of its own
     expect(key.equals(await keyOf(team.db.schema))).toBe(false);
+  });
+
+  it('a malformed key fails loudly, not a shorter key', async () => {
+    const schema = 'team_badkey';
+    await migrate(team.db.sql, schema);
+    // an odd digit: Buffer.from(hex) would stop before it, a key of 31 bytes
+    await team.db.sql.unsafe(
+      `update "${schema}".server_settings set value = repeat('ab', 31) || 'a' || 'g' where name = 'forgotten-session-key'`,
+    );
+    const db = await openTeamDb({ url: team.pg.url, schema });
+    try {
+      await expect(sessionHasher(db.sql)).rejects.toThrow(/forgotten-session-key/);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -149,4 +149,36 @@ pgSuite('chunks dropped at once while another push is under way (real PostgreSQL
     expect(await holes()).toBe(0);
     await clear();
   });
+
+  it("a refused sessions' shared chunk that cannot be dropped: the push stored everything, answered 200", async () => {
+    const [shared] = chunksOf([promptsTranscript(7, ['a transcript copied into two sessions again'])]);
+    const [own] = chunksOf([promptsTranscript(9, ["another of bob's own sessions"])]);
+    if (!shared || !own) throw new Error('no chunk');
+    expect((await team.pushSessions([metadataSession(7), metadataSession(8)])).json.data).toMatchObject({ stored: 2 });
+    expect((await upload(shared, bob)).status).toBe(200);
+    expect((await upload(own, bob)).status).toBe(200);
+    await team.db.sql`update devices set last_push_at = null`;
+    // the shared chunk held here (no key update: the sessions' key share passes, the drop's for update waits); the
+    // drop's statement is cancelled while it waits (as a deadlock or a lock timeout would end it)
+    const answer = await team.db.sql.begin(async (tx) => {
+      await tx`select sha256 from chunks where sha256 = ${shared.sha256} for no key update`;
+      const sent = team.pushSessions([fullSession(7, [shared]), fullSession(8, [shared]), fullSession(9, [own])], {
+        token: bob,
+      });
+      await waiting('for update');
+      await team.db.sql`select pg_cancel_backend(pid) from pg_stat_activity
+        where wait_event_type = 'Lock' and position('for update' in query) > 0`;
+      return [sent];
+    });
+    const [pushed] = await Promise.all(answer);
+    // Before: 500, though every session was stored or refused; no announce, no last push
+    expect(pushed?.status).toBe(200);
+    expect(pushed?.json.data).toMatchObject({ stored: 1 });
+    const pushedAt = await team.db.sql`select d.id from devices d join people p on p.id = d.person_id
+      where p.name = 'bob' and d.last_push_at is not null`;
+    expect(pushedAt).toHaveLength(1);
+    // left to the sweep a day later
+    expect(await chunks()).toEqual({ all: 2, orphans: 1 });
+    await clear();
+  });
 });

@@ -15,6 +15,23 @@ export function lockKeys(tx: TxSql, keys: readonly string[]): Promise<unknown> {
     select distinct hashtextextended(key, 0) as k from unnest(${[...keys]}::text[]) as key order by 1) as locks`.execute();
 }
 
+/** PostgreSQL's code for a transaction it chose to abort to break a deadlock. */
+export const DEADLOCK = '40P01';
+
+/**
+ * Runs `transaction` (the whole of it, idempotent), again when PostgreSQL aborted it to break a deadlock (a few times
+ * at most): a push's sessions sharing chunks, a forget and a push of one person.
+ */
+export async function retryOnDeadlock<T>(transaction: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transaction();
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== DEADLOCK || attempt >= 5) throw error;
+    }
+  }
+}
+
 export const DEFAULT_SCHEMA = 'agentdash';
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 

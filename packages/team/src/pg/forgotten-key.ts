@@ -52,6 +52,8 @@ export async function sessionHasher(sql: Sql): Promise<(sessionId: string) => st
   if (key === undefined) {
     key = sql<{ value: string }[]>`select value from server_settings where name = ${KEY_SETTING}`.then(([row]) => {
       if (!row) throw new Error(`server_settings holds no ${KEY_SETTING}: the schema is not migrated`);
+      // Buffer.from stops at the first digit it cannot read: a damaged key would hash under a shorter one
+      if (!/^[0-9a-f]{64}$/.test(row.value)) throw new Error(`server_settings' ${KEY_SETTING} is not 64 hex digits`);
       return Buffer.from(row.value, 'hex');
     });
     keys.set(sql, key);

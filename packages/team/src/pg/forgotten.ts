@@ -11,7 +11,7 @@
  * id's keyed hash (`session_hash`, forgotten-key.ts), never the id: a lookup hashes the id it checks.
  */
 import { dropUnreferencedChunks } from './chunk-gc.js';
-import { lockKeys, type Sql, type TxSql } from './db.js';
+import { lockKeys, retryOnDeadlock, type Sql, type TxSql } from './db.js';
 import { FORGOTTEN_KEY_MIGRATION, hashForgottenSessionIds, sessionHasher } from './forgotten-key.js';
 import { deleteSessionTelemetry, lockSessionTelemetry } from './telemetry-tier.js';
 
@@ -52,6 +52,8 @@ export const FORGOTTEN_MIGRATIONS = [
     name: "the server's settings; a forgotten session's id kept as its keyed hash (HMAC-SHA256), not in clear",
     sql: FORGOTTEN_KEY_MIGRATION,
     run: hashForgottenSessionIds,
+    // the ids in clear the update left in dead tuples and index pages
+    vacuum: ['forgotten_sessions'],
   },
 ] as const;
 
@@ -76,8 +78,9 @@ export type SessionHash = (sessionId: string) => string;
 
 /**
  * Records `uids` as forgotten by `personId` (their locks held, the person's sessions of them just deleted: `gone`,
- * uid to session id, theirs or the one the laptop named, kept as its hash). A uid another person holds, as a session or forgotten, is left as it is; one
- * forgotten again keeps the session id it was recorded with.
+ * uid to session id, theirs or the one the laptop named, kept as its hash). A uid another person holds, as a session
+ * or forgotten, is left as it is; one forgotten again keeps the session id it was recorded with (a record of none is
+ * filled in): a resend naming the summary form of the id does not replace the stored id.
  */
 async function recordForgotten(
   tx: TxSql,
@@ -97,7 +100,7 @@ async function recordForgotten(
     where not exists (select 1 from sessions s where s.uid = u.uid)
     on conflict (uid) do update set session_hash = excluded.session_hash
       where forgotten_sessions.person_id = excluded.person_id and excluded.session_hash is not null
-        and excluded.session_hash is distinct from forgotten_sessions.session_hash`;
+        and forgotten_sessions.session_hash is null`;
 }
 
 /**
@@ -126,7 +129,8 @@ export async function forgetSessions(
   let forgotten = 0;
   for (let i = 0; i < all.length; i += FORGET_BATCH) {
     const batch = all.slice(i, i + FORGET_BATCH);
-    const deleted = await sql.begin((tx) => forgetBatch(tx, batch, personId, options, hash));
+    // a batch is idempotent: one PostgreSQL aborted to break a deadlock runs again
+    const deleted = await retryOnDeadlock(() => sql.begin((tx) => forgetBatch(tx, batch, personId, options, hash)));
     forgotten += deleted.length;
     if (deleted.length > 0) options.committed?.(deleted);
   }
@@ -154,6 +158,19 @@ async function forgetBatch(
   hash: SessionHash,
 ): Promise<string[]> {
   await lockUids(tx, uids);
+  // Then the telemetry locks of every id this batch may delete the telemetry of: the person's sessions of the uids
+  // (stable under their locks) and the ids the laptop names of the others. Taken before any chunk is locked, in a
+  // push's order (uid, telemetry, chunks): a push holding one of them and waiting on a chunk this batch would drop
+  // goes on first, never waits on this batch in turn (a deadlock). Taken before the telemetry is read: a forget of
+  // another uid of the id (or a push storing one) holding them commits first, and is seen; an export waiting on them
+  // reads the record once this commits.
+  const own = await tx<{ uid: string; session_id: string }[]>`select uid, session_id from sessions
+    where person_id = ${personId} and uid = any(${uids}::text[])`;
+  const mine = new Set(own.map((r) => r.uid));
+  // the ids the laptop names of uids the person does not hold (one another person holds records nothing)
+  const claims = sessionIds ? uids.filter((uid) => !mine.has(uid) && (sessionIds.get(uid) ?? '') !== '') : [];
+  const claimed = claims.map((uid) => sessionIds?.get(uid) as string);
+  await lockSessionTelemetry(tx, personId, [...own.map((r) => r.session_id), ...claimed]);
   const chunks = (
     await tx<{ sha256: string }[]>`select distinct sha256 from file_chunks
       where person_id = ${personId} and uid = any(${uids}::text[])`
@@ -162,19 +179,19 @@ async function forgetBatch(
     where person_id = ${personId} and uid = any(${uids}::text[]) returning uid, session_id`;
   await dropUnreferencedChunks(tx, chunks);
   const named = new Map(gone.map((r) => [r.uid, r.session_id]));
-  // the ids the laptop names of uids no one holds (another person's, left as it is, records nothing)
-  const claims = sessionIds ? uids.filter((uid) => !named.has(uid) && (sessionIds.get(uid) ?? '') !== '') : [];
   if (claims.length > 0) {
+    // held: stored (anyone's), or another person's forgotten (theirs until they unforget it)
     const held = new Set(
-      (await tx<{ uid: string }[]>`select uid from sessions where uid = any(${claims}::text[])`).map((r) => r.uid),
+      (
+        await tx<{ uid: string }[]>`select uid from sessions where uid = any(${claims}::text[])
+          union select uid from forgotten_sessions where uid = any(${claims}::text[]) and person_id <> ${personId}`
+      ).map((r) => r.uid),
     );
     for (const uid of claims) if (!held.has(uid)) named.set(uid, sessionIds?.get(uid) as string);
   }
   // the telemetry of ids no other stored session of the person holds (a headless run's copy taken back leaves its
-  // transcript's). Its locks taken before that is read: a forget of another uid of the id (or a push storing one)
-  // holding them commits first, and is seen; an export waiting on them reads the record once this commits.
+  // transcript's)
   const ids = [...new Set(named.values())];
-  await lockSessionTelemetry(tx, personId, ids);
   const kept = new Set(
     (
       await tx<{ session_id: string }[]>`select distinct session_id from sessions

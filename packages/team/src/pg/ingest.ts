@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { DeviceInfo, FullSession, PushSession, ShareTier } from '../contract.js';
 import { dropUnreferencedChunks } from './chunk-gc.js';
 import { missingChunks } from './chunk-store.js';
-import type { Sql, TxSql } from './db.js';
+import { retryOnDeadlock, type Sql, type TxSql } from './db.js';
 import { insertDocStarts } from './doc-starts.js';
 import { type DocRow, type DocStarts, docsWithStarts, insertSearchWords, searchWordsInserts } from './docs.js';
 import { lockUids, UidForgottenError } from './forgotten.js';
@@ -244,10 +244,7 @@ async function storeSession(
   });
 }
 
-/** PostgreSQL's code for a transaction it chose to abort to break a deadlock (sessions sharing chunks). */
-const DEADLOCK = '40P01';
-
-/** Stores one session, again when PostgreSQL aborted it to break a deadlock with another (a few times at most). */
+/** Stores one session, again when PostgreSQL aborted it to break a deadlock with another (`retryOnDeadlock`). */
 async function storeWithRetry(
   sql: Sql,
   s: PushSession,
@@ -255,17 +252,15 @@ async function storeWithRetry(
   digests: ReadonlyMap<string, string>,
   named: ReadonlyMap<string, number>,
 ): Promise<Stored> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const stored = await storeSession(sql, s, who, digests, named);
-      if (stored.result === 'taken') throw new UidTakenError(s.uid);
-      if (stored.result === 'forgotten') throw new UidForgottenError(s.uid);
-      return stored;
-    } catch (error) {
-      const { code, constraint_name: index } = error as { code?: unknown; constraint_name?: unknown };
-      if (code === UNIQUE_VIOLATION && index === 'sessions_uid_key') throw new UidTakenError(s.uid);
-      if (code !== DEADLOCK || attempt >= 5) throw error;
-    }
+  try {
+    const stored = await retryOnDeadlock(() => storeSession(sql, s, who, digests, named));
+    if (stored.result === 'taken') throw new UidTakenError(s.uid);
+    if (stored.result === 'forgotten') throw new UidForgottenError(s.uid);
+    return stored;
+  } catch (error) {
+    const { code, constraint_name: index } = error as { code?: unknown; constraint_name?: unknown };
+    if (code === UNIQUE_VIOLATION && index === 'sessions_uid_key') throw new UidTakenError(s.uid);
+    throw error;
   }
 }
 
@@ -329,12 +324,13 @@ export async function storeSessions(
     }
   };
   await Promise.all(Array.from({ length: Math.min(STORE_AT_ONCE, sessions.length) }, worker));
-  // the chunks refused sessions shared (each kept them for another of the request), once every session is done
+  if (changed.length > 0) await sql`update devices set last_push_at = now() where id = ${who.deviceId}`;
+  // the chunks refused sessions shared (each kept them for another of the request), once every session is done: best
+  // effort (a deadlock, a dropped connection), the push stored what it did; the day-old sweep takes what is left
   const out = new Set(refused.map((r) => r.uid));
   const theirs = new Set(sessions.flatMap((s) => (s.tier === 'full' && out.has(s.uid) ? [...chunksOf(s)] : [])));
   const shared = [...theirs].filter((name) => (named.get(name) ?? 0) > 1);
-  if (shared.length > 0) await sql.begin((tx) => dropUnreferencedChunks(tx, shared));
-  if (changed.length > 0) await sql`update devices set last_push_at = now() where id = ${who.deviceId}`;
+  if (shared.length > 0) await sql.begin((tx) => dropUnreferencedChunks(tx, shared)).catch(() => 0);
   return { stored: changed.length, unchanged, changed, refused, lowered };
 }
 

@@ -23,6 +23,8 @@ export interface Migration {
   readonly sql: string;
   /** What the step does after its SQL, in the same transaction (what SQL alone cannot: a key's HMAC). */
   readonly run?: ((tx: TxSql) => Promise<void>) | undefined;
+  /** Tables rewritten (`VACUUM FULL`, outside the transaction) once the step was just applied: what it left goes. */
+  readonly vacuum?: readonly string[] | undefined;
 }
 
 export const migrations: readonly Migration[] = [
@@ -367,7 +369,7 @@ export async function schemaVersion(sql: Sql, schema: string): Promise<number> {
  * keyed by the schema's name. Returns the versions applied (none when it was up to date).
  */
 export async function migrate(sql: Sql, schema: string, list: readonly Migration[] = migrations): Promise<number[]> {
-  return await sql.begin(async (tx) => {
+  const applied = await sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtextextended(${`agentdash-migrate:${schema}`}, 0))`;
     await tx.unsafe(`create schema if not exists "${schema}"`);
     await tx.unsafe(`set local search_path to "${schema}"`);
@@ -391,4 +393,7 @@ export async function migrate(sql: Sql, schema: string, list: readonly Migration
     }
     return applied;
   });
+  const vacuum = list.filter((m) => applied.includes(m.version)).flatMap((m) => m.vacuum ?? []);
+  for (const table of new Set(vacuum)) await sql.unsafe(`vacuum full "${schema}"."${table}"`);
+  return applied;
 }

@@ -35,7 +35,10 @@ export const lowerTier = (a: ShareTier, b: ShareTier): ShareTier => (tierCovers(
 /**
  * How many telemetry locks a person has: a session id's is one of them (`telemetryLockOf`), so a transaction holds at
  * most this many however many ids it names (an export of thousands would otherwise exhaust PostgreSQL's lock table,
- * some thousands shared by every connection). Two ids of one lock wait on each other needlessly, never wrongly.
+ * some thousands shared by every connection). Two ids of one lock wait on each other needlessly, and with a person's
+ * sessions sharing locks, a transaction holding one lock and waiting on a row (a chunk) can deadlock with another
+ * holding that row and asking for the lock for another id: every transaction takes them after its uid locks and
+ * before any chunk's row lock (a push's order; a forget's, forgotten.ts), never in another.
  */
 export const TELEMETRY_LOCKS = 64;
 
