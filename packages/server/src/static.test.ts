@@ -37,10 +37,23 @@ describe('assets', () => {
     const js = await get('/assets/app.js');
     expect(js.status).toBe(200);
     expect(js.headers.get('content-type')).toContain('javascript');
-    for (const path of ['/', '/sessions/abc', '/..%2Fsecret.txt']) {
+    for (const path of ['/', '/sessions', '/..%2Fsecret.txt']) {
       const res = await get(path);
       expect(res.status, path).toBe(200);
       expect(await res.text(), path).toContain('AgentDash test');
+    }
+  });
+
+  it("sends a path below a folder to the dashboard's root, relatively (its page's relative links would miss)", async () => {
+    for (const [path, to] of [
+      ['/sessions/abc', '../'],
+      ['/sessions/abc/', '../../'],
+      ['/a/b/c', '../../'],
+    ] as const) {
+      const res = await get(path);
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get('location'), path).toBe(to);
+      expect(new URL(to, `http://127.0.0.1${path}`).pathname, path).toBe('/');
     }
   });
 

@@ -97,6 +97,11 @@ export async function serveAsset(c: Context, assetsDir: string): Promise<Respons
   // A built file that is not there (a tab left open across an upgrade asks for its old chunks): a 404 the page can
   // tell apart, not index.html, which a browser refuses as a script with no word of why.
   if (rel.startsWith('/assets/')) return c.text('not found', 404, { 'Cache-Control': 'no-cache' });
+  // index.html links its files relatively (`./assets/…`, so that it works under a proxy's prefix): below a folder,
+  // `/sessions/abc`, they would resolve to `/sessions/assets/…` and the page stay blank. The app's routes are in the
+  // hash; such a path is sent to the dashboard's root, named relatively too.
+  const depth = new URL(c.req.url).pathname.split('/').length - 2; // as the browser resolves links: undecoded
+  if (depth > 0) return c.redirect('../'.repeat(depth), 302);
   const index = await readFile(join(root, 'index.html')).catch(() => undefined);
   if (!index) return c.html(MISSING, 200);
   return c.body(index, 200, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' });
