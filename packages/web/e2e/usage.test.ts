@@ -15,6 +15,7 @@ import { type RunningServer, startServer } from '@agentdash/server';
 import { copyOfIndex } from '@agentdash/testing/index-cache';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BAR_PX } from '../src/pages/analytics/chart-theme';
 import { dayBuckets } from '../src/pages/usage/day-range';
 import { e2eMissing, idle, openChromium, settled, steady } from './harness';
 import { shot } from './shots';
@@ -129,6 +130,24 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
     await expect.poll(() => page.getByTestId('usage-total-cost').textContent()).toBeTruthy();
     expect(await select.locator('option').count()).toBe(all);
     await select.selectOption('');
+  });
+
+  it('a chart over time of one day draws its bars at most MAX_BAR_PX wide, not across the chart', async () => {
+    // The clock session's project: one day of usage and of time.
+    const project = encodeURIComponent(CLOCK_PROJECT);
+    for (const [hash, chart] of [
+      [`#/usage?project=${project}&metric=tokens`, 'chart-usage-days'],
+      [`#/analytics?project=${project}`, 'analytics-time-days'],
+    ] as const) {
+      await go(hash);
+      const bars = page.locator(`[data-testid="${chart}"] .recharts-bar-rectangle path`);
+      // The widest bar once the chart has its size (a chart is drawn at width 0 before its container is measured).
+      const widest = async () =>
+        Math.max(0, ...(await Promise.all((await bars.all()).map(async (b) => (await b.boundingBox())?.width ?? 0))));
+      await expect.poll(widest, { message: chart }).toBeGreaterThan(0);
+      expect(await widest(), chart).toBeLessThanOrEqual(MAX_BAR_PX + 0.5);
+    }
+    expect(problems).toEqual([]);
   });
 
   it('Usage and Analytics keep their filters in the address: a reload shows the same view', async () => {

@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { UsageResponse } from '../data/types';
-import type { ChartTheme } from '../pages/analytics/chart-theme';
+import { type ChartTheme, MAX_BAR_PX } from '../pages/analytics/chart-theme';
 import { fmtDuration } from '../ui/format';
 import { labelOf, projectLabels } from '../ui/project-labels';
 import { TimeBar } from '../ui/TimeBar';
@@ -103,6 +103,7 @@ export function TimeByDayCard({
               stackId="t"
               fill={TIME_COLOURS[p.key]}
               isAnimationActive={false}
+              maxBarSize={MAX_BAR_PX}
             />
           ))}
         </BarChart>

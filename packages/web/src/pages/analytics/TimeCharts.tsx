@@ -5,7 +5,7 @@ import type { StatsResponse } from '../../data/types';
 import { fitLabel } from '../../ui/axis-label';
 import { outcomeStack, shortPath } from '../../ui/format';
 import { GRAINS } from './bucket-range';
-import { type ChartTheme, payloadOf } from './chart-theme';
+import { type ChartTheme, MAX_BAR_PX, payloadOf } from './chart-theme';
 import type { Drill, ToolStat } from './use-analytics';
 
 /** How long calls take: all tools or one. */
@@ -86,15 +86,15 @@ export function TimeChart({
           <YAxis stroke={C.text} tickLine={false} axisLine={false} allowDecimals={false} />
           <Tooltip {...tooltipStyle} />
           <Legend {...theme.legendStyle} />
-          <Bar dataKey="okCalls" name="ok" stackId="t" fill={C.ok} maxBarSize={64} />
-          <Bar dataKey="realErrors" name="errors" stackId="t" fill={C.err} maxBarSize={64} />
+          <Bar dataKey="okCalls" name="ok" stackId="t" fill={C.ok} maxBarSize={MAX_BAR_PX} />
+          <Bar dataKey="realErrors" name="errors" stackId="t" fill={C.err} maxBarSize={MAX_BAR_PX} />
           <Bar
             dataKey="expectedErrors"
             name="expected"
             stackId="t"
             fill={C.exp}
             radius={[4, 4, 0, 0]}
-            maxBarSize={64}
+            maxBarSize={MAX_BAR_PX}
           />
         </BarChart>
       </ResponsiveContainer>

@@ -40,6 +40,12 @@ export function useChartTheme() {
 
 export type ChartTheme = ReturnType<typeof useChartTheme>;
 
+/**
+ * The widest a bar of a chart over time may be drawn (CSS px): with a few days, weeks or hours recharts gives each
+ * bar its whole band, and one day's usage was a block across the chart.
+ */
+export const MAX_BAR_PX = 64;
+
 export function payloadOf<T>(data: unknown): T | undefined {
   const d = data as { payload?: T } | undefined;
   return d?.payload;

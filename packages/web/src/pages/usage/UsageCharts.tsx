@@ -3,7 +3,7 @@ import { Bar, BarChart, CartesianGrid, getNiceTickValues, ResponsiveContainer, T
 import { costTickFormat, fitLabel } from '../../ui/axis-label';
 import { fmtCost, fmtNumber } from '../../ui/format';
 import { emptyNote, type LoadState } from '../../ui/load-state';
-import type { ChartTheme } from '../analytics/chart-theme';
+import { type ChartTheme, MAX_BAR_PX } from '../analytics/chart-theme';
 import type { BucketUnit } from './day-range';
 import { DISTINCT_MODELS, OTHER_MODELS_COLOR } from './model-colors';
 import type { DayRow, ProjectBar } from './use-usage';
@@ -98,7 +98,14 @@ export function DailyChart({
                 formatter={(v, name) => [fmtValue(v), shortModel(String(name))]}
               />
               {models.map((m) => (
-                <Bar key={m} dataKey={m} stackId="m" fill={colorOf(m)} isAnimationActive={false} />
+                <Bar
+                  key={m}
+                  dataKey={m}
+                  stackId="m"
+                  fill={colorOf(m)}
+                  isAnimationActive={false}
+                  maxBarSize={MAX_BAR_PX}
+                />
               ))}
             </BarChart>
           </ResponsiveContainer>
