@@ -3,7 +3,7 @@
  * their lines and failed calls) apart from those it did not change, and each call of a file opens in the timeline.
  */
 import type { SessionsResponse } from '@agentdash/api';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChromium, e2eMissing, newPage, type ServedIndex, serveIndexOf } from './harness';
 import { SAMPLES } from './samples-ui';
@@ -53,6 +53,10 @@ describe.skipIf(missing !== undefined)("a session's files (headless Chromium)", 
         'all',
       ]);
       expect(changed.find((r) => r[0] === 'created.txt')?.[1]).toBe('created+2 −0');
+      // Its crumbs a space apart, as every page's: 'Sessions / 0097a0c6 / Files', not 'Sessions/0097a0c6/Files'.
+      const gaps = await crumbGaps(page);
+      expect(gaps).toHaveLength(4);
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(4);
       expect(read.map((r) => r[0])).toContain('missing.txt');
       expect(changed.map((r) => r[0])).not.toContain('missing.txt');
       // +2 +3 +1 +1 +1 +1 added; −3 −1 −30 −1 removed (notes.txt, 30 lines, overwritten with one)
@@ -75,3 +79,11 @@ describe.skipIf(missing !== undefined)("a session's files (headless Chromium)", 
     }
   });
 });
+
+/** The room (CSS px) between each item of the page's crumbs and the next, left to right. */
+function crumbGaps(page: Page): Promise<number[]> {
+  return page.$eval('.page .crumbs', (crumbs) => {
+    const boxes = [...crumbs.children].map((el) => el.getBoundingClientRect());
+    return boxes.slice(1).map((box, i) => box.left - (boxes[i]?.right ?? 0));
+  });
+}

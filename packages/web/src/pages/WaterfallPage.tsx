@@ -26,7 +26,7 @@ export function WaterfallPage({ id }: { id: string }) {
     <div className="page" data-testid="waterfall-page">
       <div className="page-head">
         <div>
-          <div className="crumbs wf-crumbs">
+          <div className="crumbs">
             <a href={listHref()}>Sessions</a>
             <span>/</span>
             <a href={sessionHref(id)} title={id}>

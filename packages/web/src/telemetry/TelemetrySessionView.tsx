@@ -55,7 +55,7 @@ export function TelemetrySessionView({ id, telemetry }: { id: string; telemetry:
   const steps = useTelemetrySteps(id);
   return (
     <div className="page" data-testid="telemetry-session">
-      <div className="crumbs tel-crumbs">
+      <div className="crumbs">
         <a href={listHref()}>Sessions</a>
         <span>/</span>
         <span className="mono">{id}</span>
