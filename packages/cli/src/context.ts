@@ -11,7 +11,7 @@ import type {
   SessionFilter,
   SessionSummary,
 } from '@agentdash/index';
-import { defaultDbPath, WarmIndex } from '@agentdash/index/warm';
+import { defaultDbPath, type StoredOutput, WarmIndex } from '@agentdash/index/warm';
 import type { FolderWithoutTranscripts } from '@agentdash/server/api-types';
 import { flag, type Parsed, str } from './args.js';
 import { buildId } from './build-id.js';
@@ -131,14 +131,15 @@ export class Context {
 
   /**
    * `answer` for a command's whole output: kept compressed (a large text, read back and written out without being
-   * parsed or even decoded), given back as its UTF-8 bytes; one that cannot be read (damaged) is computed again.
+   * parsed or even decoded), given back as its UTF-8 bytes to write out (`writeStored`); one that cannot be read
+   * (damaged) is computed again.
    * `compute` gives the text and whether it may be kept (an answer that depends on the clock or on telemetry, which is
    * not indexed, may not).
    */
   async answerOutput(
     question: string,
     compute: () => Promise<{ text: string; keep: boolean }>,
-  ): Promise<string | Uint8Array> {
+  ): Promise<string | StoredOutput> {
     const key = `${buildId()} ${question}`;
     const warm = this.warm();
     const stored = warm?.output(key);

@@ -1,4 +1,5 @@
 import { homedir } from 'node:os';
+import type { StoredOutput } from '@agentdash/index/warm';
 import picocolors from 'picocolors';
 
 type Colors = ReturnType<typeof picocolors.createColors>;
@@ -21,6 +22,25 @@ export interface CliIo {
   readonly now: () => number;
   /** All of standard input when it is piped (not a terminal); undefined otherwise. */
   readonly readStdin?: () => Promise<string | undefined>;
+}
+
+/**
+ * A stored output written out as it is decompressed, each piece in the buffer of the one before while the stream
+ * keeps none of them (`writableLength` 0 once written; a stream that does not tell gets a new buffer each time). A
+ * pipe is made blocking first: else Node writes what the pipe takes at once and queues the rest of the piece.
+ */
+export function writeStored(out: TextOut, stored: StoredOutput): void {
+  const stream = out as TextOut & {
+    readonly writableLength?: number;
+    readonly destroyed?: boolean;
+    readonly _handle?: { setBlocking?(on: boolean): number };
+  };
+  stream._handle?.setBlocking?.(true);
+  for (const piece of stored.pieces(() => stream.writableLength === 0)) {
+    // A closed pipe (`| head`): the rest is not decompressed.
+    if (stream.destroyed === true) return;
+    out.write(piece);
+  }
 }
 
 /** Standard input when it is piped, else undefined (a terminal is never waited on). */

@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { redactIdentifiers } from '@agentdash/core/secrets';
 import type { MeasuredTimeTotals, SessionFilter, SessionSummary } from '@agentdash/index';
-import { addMeasured, type MeasuredSession } from '@agentdash/index/warm';
+import { addMeasured, type MeasuredSession, type StoredOutput } from '@agentdash/index/warm';
 import { filterOptions, type Parsed, str } from '../args.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -16,6 +16,7 @@ import {
   shortModel,
   shortRefs,
 } from '../format.js';
+import { writeStored } from '../io.js';
 import type { SessionJson, SessionsJson } from '../output/json-types.js';
 import { type Cell, renderTable, styled } from '../table.js';
 import { formatCost } from '../usage-report.js';
@@ -41,7 +42,9 @@ against the current folder first.`).replace('\n\nFilters:\n', `\n\nFilters:\n${F
   options: { ...filterOptions, file: { type: 'string' } },
   async run(ctx, positionals) {
     if (ctx.json) {
-      ctx.io.stdout.write(await sessionsJson(ctx, positionals));
+      const out = await sessionsJson(ctx, positionals);
+      if (typeof out === 'string') ctx.io.stdout.write(out);
+      else writeStored(ctx.io.stdout, out);
       return;
     }
     const { filter } = await sessionsScope(ctx, positionals);
@@ -145,7 +148,7 @@ async function limitedSessions(
  * or on telemetry, neither of which a refresh tells of: with --since or --until (an age is another question on every
  * run), while a listed session is live (it stops being live as time passes), or with a session telemetry measured.
  */
-async function sessionsJson(ctx: Context, positionals: readonly string[]): Promise<string | Uint8Array> {
+async function sessionsJson(ctx: Context, positionals: readonly string[]): Promise<string | StoredOutput> {
   const { paths, filter } = await sessionsScope(ctx, positionals);
   // Claude Code's own telemetry, where `serve` received it: the session's model and tool time as measured
   const measuredOf = await ctx.measuredBySession();

@@ -16,6 +16,7 @@ import {
   compressChunk,
   compressChunkAsync,
   decompressChunk,
+  decompressPieces,
   preferredCodec,
   zstdLevelFor,
 } from './archive-codec.js';
@@ -167,6 +168,35 @@ describe('archive codecs', () => {
     expect(() => decompressChunk(CODEC.zstd, whole.subarray(0, whole.length - 9))).toThrow();
     // no bytes at all read as nothing, as zstd's streaming decoder reads them
     expect(decompressChunk(CODEC.zstd, Buffer.alloc(0)).length).toBe(0);
+  });
+
+  it('gives a chunk back in pieces, in one buffer while it may be reused, and refuses a cut frame', () => {
+    const bytes = transcriptBytes();
+    const half = Math.floor(bytes.length / 2);
+    const two = Buffer.concat([atLevel(8, bytes.subarray(0, half)), atLevel(8, bytes.subarray(half))]);
+    const small = compressChunk(bytes, CODEC.zstd, 12);
+    expect(decompressChunk(small.codec, small.data).equals(bytes)).toBe(true);
+    const size = 16 * 1024;
+    for (const frame of [atLevel(3, bytes), two, small.data]) {
+      const copies: Buffer[] = [];
+      const buffers = new Set<ArrayBufferLike>();
+      for (const piece of decompressPieces(CODEC.zstd, frame, size, () => true)) {
+        expect(piece.length).toBeLessThanOrEqual(size);
+        copies.push(Buffer.from(piece));
+        buffers.add(piece.buffer);
+      }
+      expect(Buffer.concat(copies).equals(bytes)).toBe(true);
+      expect(copies.length).toBeGreaterThan(2);
+      expect(buffers.size).toBe(1);
+      // Not reused: each piece kept as given stays whole.
+      expect(Buffer.concat([...decompressPieces(CODEC.zstd, frame, size, () => false)]).equals(bytes)).toBe(true);
+    }
+    const cut = atLevel(3, bytes).subarray(0, -9);
+    expect(() => [...decompressPieces(CODEC.zstd, cut, size, () => true)]).toThrow();
+    // and the frame after it reads whole (a cut stream leaves nothing behind)
+    expect(Buffer.concat([...decompressPieces(CODEC.zstd, two, size, () => false)]).equals(bytes)).toBe(true);
+    const brotli = compressChunk(bytes, CODEC.brotli);
+    expect([...decompressPieces(brotli.codec, brotli.data, size, () => true)].map(Buffer.from)).toEqual([bytes]);
   });
 
   it('a path archived with brotli before (schema 24) and appended to with zstd reads back whole', async () => {

@@ -48,10 +48,13 @@ export function zstdLevelFor(length: number): number {
 }
 
 interface Zstd {
-  compress(bytes: Uint8Array): Buffer;
+  /** `windowLog`: a smaller window than the level's (the memory a decompression into small pieces needs). */
+  compress(bytes: Uint8Array, windowLog?: number): Buffer;
   /** Off this thread where the implementation can (Node's, on libuv's thread pool); else `compress`. */
   compressAsync(bytes: Uint8Array): Promise<Buffer>;
   decompress(bytes: Uint8Array): Buffer;
+  /** Where the addon streams: `decompressPieces`'s pieces of zstd frames. */
+  pieces?(bytes: Uint8Array, size: number, reuse: () => boolean): Generator<Uint8Array>;
 }
 
 /** Node's own zstd (22.15+), typed here because @types/node 20 does not know it. */
@@ -64,7 +67,7 @@ interface NodeZstd {
   zstdCompressSync(bytes: Uint8Array, options: NodeZstdOptions): Buffer;
   zstdCompress(bytes: Uint8Array, options: NodeZstdOptions, done: (error: Error | null, out: Buffer) => void): void;
   zstdDecompressSync(bytes: Uint8Array): Buffer;
-  constants: { ZSTD_c_compressionLevel: number };
+  constants: { ZSTD_c_compressionLevel: number; ZSTD_c_windowLog: number };
 }
 
 /**
@@ -73,12 +76,16 @@ interface NodeZstd {
  * archive or a stored output, for nothing used here but a frame without a declared size (`fullDecompressor`).
  */
 interface ZstdBinding {
-  CParameter: { compressionLevel: number };
+  CParameter: { compressionLevel: number; windowLog: number };
   CCtx: new () => {
     setParameter(param: number, value: number): void;
     compress2(dst: Uint8Array, src: Uint8Array): number;
   };
-  DCtx: new () => { decompress(dst: Uint8Array, src: Uint8Array): number };
+  DCtx: new () => {
+    decompress(dst: Uint8Array, src: Uint8Array): number;
+    /** Left to flush (0 at a frame's end), bytes written, bytes read. */
+    decompressStream(dst: Uint8Array, src: Uint8Array): [number, number, number];
+  };
   compressBound(length: number): number;
   getFrameContentSize(frame: Uint8Array): number | null;
   findFrameCompressedSize(frame: Uint8Array): number;
@@ -94,14 +101,15 @@ function loadZstd(): Zstd | undefined {
     const require = createRequire(import.meta.url);
     const binding = require('zstd-napi/binding') as ZstdBinding;
     // One context per level (each keeps its tables between chunks).
-    const contexts = new Map<number, InstanceType<ZstdBinding['CCtx']>>();
-    const compress = (bytes: Uint8Array) => {
+    const contexts = new Map<string, InstanceType<ZstdBinding['CCtx']>>();
+    const compress = (bytes: Uint8Array, windowLog?: number) => {
       const level = zstdLevelFor(bytes.length);
-      let cctx = contexts.get(level);
+      let cctx = contexts.get(`${level} ${windowLog}`);
       if (cctx === undefined) {
         cctx = new binding.CCtx();
         cctx.setParameter(binding.CParameter.compressionLevel, level);
-        contexts.set(level, cctx);
+        if (windowLog !== undefined) cctx.setParameter(binding.CParameter.windowLog, windowLog);
+        contexts.set(`${level} ${windowLog}`, cctx);
       }
       const out = Buffer.allocUnsafe(binding.compressBound(bytes.length));
       const length = cctx.compress2(out, bytes);
@@ -123,20 +131,42 @@ function loadZstd(): Zstd | undefined {
       full ??= new (require('zstd-napi') as ZstdNapi).Decompressor();
       return full.decompress(bytes);
     };
-    return { compress, compressAsync: async (bytes) => compress(bytes), decompress };
+    // One for every stream (its window is allocated once); dropped after a damaged frame.
+    let streams: InstanceType<ZstdBinding['DCtx']> | undefined;
+    const pieces = function* (bytes: Uint8Array, size: number, reuse: () => boolean) {
+      const stream = streams ?? new binding.DCtx();
+      streams = undefined;
+      let out = Buffer.allocUnsafe(size);
+      let src = bytes;
+      for (;;) {
+        const [left, written, read] = stream.decompressStream(out, src);
+        src = src.subarray(read);
+        if (written > 0) {
+          yield out.subarray(0, written);
+          if (!reuse()) out = Buffer.allocUnsafe(size);
+        }
+        if (left === 0 && src.length === 0) break;
+        if (written === 0 && read === 0) throw new Error('zstd: truncated frame');
+      }
+      streams = stream;
+    };
+    return { compress, compressAsync: async (bytes) => compress(bytes), decompress, pieces };
   } catch {
     // Not built on this machine (no compiler at install), or built for another Node: Node's own, else brotli.
   }
   const node = zlib as unknown as Partial<NodeZstd>;
   const { zstdCompressSync, zstdCompress, zstdDecompressSync, constants } = node;
   if (zstdCompressSync && zstdCompress && zstdDecompressSync && constants) {
-    const options = (bytes: Uint8Array): NodeZstdOptions => ({
-      params: { [constants.ZSTD_c_compressionLevel]: zstdLevelFor(bytes.length) },
+    const options = (bytes: Uint8Array, windowLog?: number): NodeZstdOptions => ({
+      params: {
+        [constants.ZSTD_c_compressionLevel]: zstdLevelFor(bytes.length),
+        ...(windowLog === undefined ? {} : { [constants.ZSTD_c_windowLog]: windowLog }),
+      },
       pledgedSrcSize: bytes.length,
     });
     const compressAsync = promisify(zstdCompress);
     return {
-      compress: (bytes) => zstdCompressSync(bytes, options(bytes)),
+      compress: (bytes, windowLog) => zstdCompressSync(bytes, options(bytes, windowLog)),
       compressAsync: (bytes) => compressAsync(bytes, options(bytes)),
       decompress: (bytes) => zstdDecompressSync(bytes),
     };
@@ -156,10 +186,17 @@ export function preferredCodec(): Codec {
   return zstd() !== undefined ? CODEC.zstd : CODEC.brotli;
 }
 
-/** A chunk compressed with `codec` (default: the preferred one). */
-export function compressChunk(bytes: Uint8Array, codec: Codec = preferredCodec()): { codec: Codec; data: Buffer } {
+/**
+ * A chunk compressed with `codec` (default: the preferred one); `windowLog`: zstd's window (2 to that power bytes)
+ * when smaller than its level's, for bytes read back with `decompressPieces` (its memory, touched afresh each run).
+ */
+export function compressChunk(
+  bytes: Uint8Array,
+  codec: Codec = preferredCodec(),
+  windowLog?: number,
+): { codec: Codec; data: Buffer } {
   const z = codec === CODEC.zstd ? zstd() : undefined;
-  if (z !== undefined) return { codec, data: z.compress(bytes) };
+  if (z !== undefined) return { codec, data: z.compress(bytes, windowLog) };
   return { codec: CODEC.brotli, data: zlib.brotliCompressSync(bytes, BROTLI) };
 }
 
@@ -197,6 +234,23 @@ export function decompressChunk(codec: number, data: Uint8Array, path = 'an arch
     default:
       throw new ArchiveCodecError(path, codec, 'a codec this version does not know');
   }
+}
+
+/**
+ * `decompressChunk`'s bytes in pieces of at most `size` bytes (zstd through the addon; other codecs in one piece),
+ * each in the same buffer as the one before while `reuse()` (asked after the piece was used) says so, else in a new
+ * one: a large output written out as it is decompressed touches `size` bytes of fresh memory, not all of it. A
+ * damaged chunk throws, possibly after some pieces.
+ */
+export function* decompressPieces(
+  codec: number,
+  data: Uint8Array,
+  size: number,
+  reuse: () => boolean,
+): Generator<Uint8Array> {
+  const pieces = codec === CODEC.zstd ? zstd()?.pieces : undefined;
+  if (pieces === undefined) yield decompressChunk(codec, data);
+  else yield* pieces(data, size, reuse);
 }
 
 /** An archived chunk this program cannot decompress (an unreadable file, as far as its readers go). */

@@ -19,7 +19,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import type { PriceTable } from '@agentdash/core/usage';
 import type Database from 'better-sqlite3';
-import { compressChunk, decompressChunk } from '../archive/archive-codec.js';
+import { compressChunk, decompressPieces } from '../archive/archive-codec.js';
 import { hasArchivedFilesUnder } from '../read/archived-under.js';
 import { listSessions } from '../read/session-summaries.js';
 import { SCHEMA_VERSION, schemaIsCurrent } from '../schema/schema-version.js';
@@ -73,6 +73,18 @@ export type Freshness =
   | { readonly kind: 'unknown' };
 
 const UNKNOWN: Freshness = { kind: 'unknown' };
+
+/**
+ * A stored output's bytes, decompressed as they are written: `pieces(reuse)` gives them in order, each in the buffer
+ * of the piece before while `reuse()` (asked once that piece is written) says the writer keeps no reference to it.
+ */
+export interface StoredOutput {
+  pieces(reuse: () => boolean): Iterable<Uint8Array>;
+}
+
+/** A stored output's pieces (`StoredOutput`): 2 to this power bytes, zstd's window when it is written too. */
+const OUTPUT_LOG = 18;
+const OUTPUT_PIECE = 2 ** OUTPUT_LOG;
 
 /** A light connection to the index for the warm path. */
 export class WarmIndex {
@@ -199,14 +211,19 @@ export class WarmIndex {
   }
 
   /**
-   * A stored output (`saveOutput`) still valid, as its bytes; undefined when there is none or it cannot be read (its
-   * codec not loadable here, damaged): the command then computes it again.
+   * A stored output (`saveOutput`) still valid, to write out piece by piece (`StoredOutput`); undefined when there is
+   * none or it cannot be read (its codec not loadable here, damaged: decompressed once to see, into one small
+   * buffer): the command then computes it again.
    */
-  output(key: string): Buffer | undefined {
+  output(key: string): StoredOutput | undefined {
     return this.shortcut(() => {
       const value = this.stored(key);
       if (!Buffer.isBuffer(value) || value.length === 0) return undefined;
-      return decompressChunk(value[0] ?? -1, value.subarray(1));
+      const codec = value[0] ?? -1;
+      const data = value.subarray(1);
+      const pieces = (reuse: () => boolean) => decompressPieces(codec, data, OUTPUT_PIECE, reuse);
+      for (const _ of pieces(() => true));
+      return { pieces };
     });
   }
 
@@ -276,7 +293,7 @@ export class WarmIndex {
    * its decompression is what counts: zstd's is several times brotli's on the same bytes.
    */
   saveOutput(key: string, generation: number, text: string): void {
-    const { codec, data } = compressChunk(Buffer.from(text));
+    const { codec, data } = compressChunk(Buffer.from(text), undefined, OUTPUT_LOG);
     this.keep(key, generation, Buffer.concat([Uint8Array.of(codec), data]));
   }
 
