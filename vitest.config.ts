@@ -28,6 +28,9 @@ const workers = Number(process.env.AGENTDASH_TEST_WORKERS) || Math.max(3, availa
 /** One PostgreSQL for the run, shared by the projects with PostgreSQL suites (each file its own database on it). */
 const postgres = fileURLToPath(new URL('./test/postgres.ts', import.meta.url));
 
+/** `AGENTDASH_TEST_CPU=FILE`: each test file's CPU time appended to FILE (test/file-cpu.ts, `npm run test:cpu`). */
+const fileCpu = process.env.AGENTDASH_TEST_CPU ? [fileURLToPath(new URL('./test/file-cpu.ts', import.meta.url))] : [];
+
 type ProjectOptions = {
   timeoutMs?: number;
   shareModules?: boolean;
@@ -80,6 +83,7 @@ function project(
       testTimeout: timeout,
       hookTimeout: fast ? 10_000 : timeout,
       ...(isolate ? {} : { isolate: false }),
+      ...(fileCpu.length > 0 ? { setupFiles: fileCpu } : {}),
       ...(options.globalSetup ? { globalSetup: [...options.globalSetup] } : {}),
       ...(options.afterTheOthers
         ? { sequence: { groupOrder: 1 }, maxWorkers: Math.min(options.afterTheOthers.workers, workers) }
