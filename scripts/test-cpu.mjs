@@ -46,7 +46,8 @@ const run = spawnSync('npx', ['vitest', 'run', ...args], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const wallMs = performance.now() - t0;
-const busy = busyMs() === undefined || busy0 === undefined ? undefined : busyMs() - busy0;
+const busy1 = busyMs();
+const busy = busy1 === undefined || busy0 === undefined ? undefined : busy1 - busy0;
 let rows;
 try {
   rows = readFileSync(file, 'utf8')
@@ -77,7 +78,9 @@ for (const r of rows) {
     .split('/')
     .slice(0, r.file.startsWith('packages/') ? 3 : 1)
     .join('/');
-  byPackage.set(key, [...(byPackage.get(key) ?? []), r]);
+  const list = byPackage.get(key) ?? [];
+  list.push(r);
+  byPackage.set(key, list);
 }
 console.log('\nby folder:');
 for (const [key, list] of [...byPackage].sort((a, b) => sum(b[1], 'totalMs') - sum(a[1], 'totalMs'))) {

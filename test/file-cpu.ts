@@ -10,6 +10,7 @@ import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect } from 'vitest';
+import { commandLineOf } from '../packages/web/e2e/chromium.js';
 
 const out = process.env.AGENTDASH_TEST_CPU;
 const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -45,12 +46,8 @@ function chromiumMs(): Map<number, number> {
     return out;
   }
   for (const pid of pids) {
-    let command: string;
-    try {
-      command = readFileSync(`/proc/${pid}/cmdline`, 'latin1');
-    } catch {
-      continue;
-    }
+    // Debian's /usr/bin/chromium is a script that runs /usr/lib/chromium/chromium
+    const [command = ''] = commandLineOf(Number(pid));
     if (!command.startsWith('/usr/lib/chromium/') && !command.startsWith('/usr/bin/chromium')) continue;
     const fields = statFields(`/proc/${pid}/stat`);
     if (fields)
