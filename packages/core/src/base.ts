@@ -17,6 +17,7 @@ export {
   UnreadableFileError,
 } from './errors.js';
 export { defaultClaudeHome } from './io/discover.js';
+export { type FileStat, fileStat } from './io/file-stat.js';
 export { isUnder } from './io/paths.js';
 export {
   type AgentId,

@@ -3,10 +3,9 @@
  * and the generation counter every refresher write transaction bumps.
  */
 
-import { statSync } from 'node:fs';
 import { basename, dirname, resolve, sep } from 'node:path';
 import type { ListedFolder } from '@agentdash/core';
-import { isUnder } from '@agentdash/core/base';
+import { fileStat, isUnder } from '@agentdash/core/base';
 import type Database from 'better-sqlite3';
 import { pathCond } from '../read/scope.js';
 import { SCHEMA_VERSION } from '../schema/schema-version.js';
@@ -27,7 +26,7 @@ export function generationOf(db: Database.Database): number {
 /** A path's mtime, or null when it does not exist (or cannot be looked at). */
 export function mtimeOrNull(path: string): number | null {
   try {
-    return statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? null;
+    return fileStat(path)?.mtimeMs ?? null;
   } catch {
     return null;
   }

@@ -16,7 +16,8 @@
  *
  * The table (`warm_state`) is a derived one (schema-derived.ts): a rebuild of the derived tables empties it.
  */
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants } from 'node:fs';
+import { fileStat } from '@agentdash/core/base';
 import type { PriceTable } from '@agentdash/core/usage';
 import type Database from 'better-sqlite3';
 import { compressChunk, decompressPieces } from '../archive/archive-codec.js';
@@ -52,7 +53,6 @@ export {
 } from './freshness.js';
 
 const uid = process.getuid?.();
-const NO_THROW = { throwIfNoEntry: false } as const;
 
 /** Whether this process can read a file, from its stat where that is certain (else asks the system). */
 function readable(path: string, info: { readonly uid: number; readonly mode: number }): boolean {
@@ -178,7 +178,7 @@ export class WarmIndex {
       // unreadable needs a full refresh.
       const changed: string[] = [];
       const seen = eachTreeFile(record.files, (path, size, mtimeMs, ino) => {
-        const info = statSync(path, NO_THROW);
+        const info = fileStat(path);
         if (info === undefined || !readable(path, info)) return false;
         if (info.size !== size || info.mtimeMs !== mtimeMs || info.ino !== ino) changed.push(path);
         return true;
