@@ -24,7 +24,8 @@ pgSuite('a forget and a push of one person at once (real PostgreSQL)', () => {
   const waiting = async (locktype: string) => {
     for (;;) {
       const [row] = await team.db.sql<{ n: number }[]>`select count(*)::int as n from pg_locks
-        where not granted and locktype = ${locktype}`;
+        where not granted and locktype = ${locktype}
+        and pid in (select pid from pg_stat_activity where datname = current_database())`;
       if ((row?.n ?? 0) > 0) return;
       await new Promise((resolve) => setTimeout(resolve, 5));
     }

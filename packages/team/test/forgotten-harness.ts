@@ -123,7 +123,8 @@ export async function underLocks<T>(
       running.push(op().finally(() => ended++));
       for (let i = 0; i < 400; i++) {
         const [locks] = await team.db.sql<{ n: number }[]>`
-          select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`;
+          select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted
+            and pid in (select pid from pg_stat_activity where datname = current_database())`;
         if ((locks?.n ?? 0) + ended >= running.length) break;
         await new Promise((done) => setTimeout(done, 25));
       }
