@@ -25,8 +25,12 @@ const slowFiles: readonly string[] = fast
  */
 const workers = Number(process.env.AGENTDASH_TEST_WORKERS) || Math.max(3, availableParallelism());
 
-/** One PostgreSQL for the run, shared by the projects with PostgreSQL suites (each file its own database on it). */
-const postgres = fileURLToPath(new URL('./test/postgres.ts', import.meta.url));
+/**
+ * One PostgreSQL for the run, shared by the projects with PostgreSQL suites (each file its own database on it). None in
+ * the fast loop, which leaves out the suites that need it: the team server's (its test/ folder) and the CLI's against a
+ * team server (on the slow list); one left in there says it is skipped.
+ */
+const postgres = fast ? [] : [fileURLToPath(new URL('./test/postgres.ts', import.meta.url))];
 
 /** `AGENTDASH_TEST_CPU=FILE`: each test file's CPU time appended to FILE (test/file-cpu.ts, `npm run test:cpu`). */
 const fileCpu = process.env.AGENTDASH_TEST_CPU ? [fileURLToPath(new URL('./test/file-cpu.ts', import.meta.url))] : [];
@@ -108,8 +112,8 @@ export default defineConfig({
       ...project('core', unitAndCorpus, { shareModules: true }),
       ...project('index', ['src/**/*.test.ts'], { shareModules: true }),
       ...project('server', ['src/**/*.test.ts'], { shareModules: true }),
-      ...project('team', unitAndCorpus, { globalSetup: [postgres], shareModules: true }),
-      ...project('cli', unitAndCorpus, { globalSetup: [postgres], shareModules: true }),
+      ...project('team', fast ? ['src/**/*.test.ts'] : unitAndCorpus, { globalSetup: postgres, shareModules: true }),
+      ...project('cli', unitAndCorpus, { globalSetup: postgres, shareModules: true }),
       ...project('web', ['src/**/*.test.ts', 'src/**/*.test.tsx'], { shareModules: true }),
       // The repository's own scripts (the drift check's comparisons); they read packages/core/dist.
       ...project('scripts', ['**/*.test.mjs']),
@@ -124,7 +128,7 @@ export default defineConfig({
               timeoutMs: 180_000,
               shareModules: true,
               afterTheOthers: { workers: Number(process.env.AGENTDASH_TEST_E2E_WORKERS) || 2 },
-              globalSetup: ['./e2e/browser-server.ts', postgres],
+              globalSetup: ['./e2e/browser-server.ts', ...postgres],
             }),
           ]),
     ],
