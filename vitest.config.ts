@@ -28,7 +28,7 @@ const workers = Number(process.env.AGENTDASH_TEST_WORKERS) || Math.max(3, availa
 /**
  * One PostgreSQL for the run, shared by the projects with PostgreSQL suites (each file its own database on it). None in
  * the fast loop, which leaves out the suites that need it: the team server's (its test/ folder) and the CLI's against a
- * team server (on the slow list); one left in there says it is skipped.
+ * team server (on the slow list); one left in there would start a server of its own (`startPostgres`).
  */
 const postgres = fast ? [] : [fileURLToPath(new URL('./test/postgres.ts', import.meta.url))];
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TEAM_PAYLOAD_VERSION } from '../src/contract.js';
 import { uidLockKey } from '../src/pg/forgotten.js';
 import { telemetryLockOf } from '../src/pg/telemetry-tier.js';
+import { waitingLocks } from './forgotten-harness.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
 import { chunksOf, fullSession, metadataSession, promptsTranscript, uidOf } from './wire.js';
@@ -23,10 +24,7 @@ pgSuite('a forget and a push of one person at once (real PostgreSQL)', () => {
   /** Waits until a backend waits on a lock of `locktype` (PostgreSQL's own view of it). */
   const waiting = async (locktype: string) => {
     for (;;) {
-      const [row] = await team.db.sql<{ n: number }[]>`select count(*)::int as n from pg_locks
-        where not granted and locktype = ${locktype}
-        and pid in (select pid from pg_stat_activity where datname = current_database())`;
-      if ((row?.n ?? 0) > 0) return;
+      if ((await waitingLocks(team, locktype)) > 0) return;
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   };

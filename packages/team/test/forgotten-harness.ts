@@ -107,6 +107,17 @@ export async function personOf(team: TeamFixture, name: string) {
   };
 }
 /**
+ * How many backends of this file's database wait on a lock of `locktype` (PostgreSQL's own view). The run's files
+ * share one server, each with a database of its own: another file's waits are not counted.
+ */
+export async function waitingLocks(team: TeamFixture, locktype: string): Promise<number> {
+  const [row] = await team.db.sql<{ n: number }[]>`select count(*)::int as n from pg_locks
+    where not granted and locktype = ${locktype}
+    and pid in (select pid from pg_stat_activity where datname = current_database())`;
+  return row?.n ?? 0;
+}
+
+/**
  * Runs `operations` while `take` holds locks elsewhere (a push or an export storing), each started once those
  * before it wait on a lock or ended; the locks released once all do. Their answers.
  */
@@ -122,10 +133,7 @@ export async function underLocks<T>(
     for (const op of operations) {
       running.push(op().finally(() => ended++));
       for (let i = 0; i < 400; i++) {
-        const [locks] = await team.db.sql<{ n: number }[]>`
-          select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted
-            and pid in (select pid from pg_stat_activity where datname = current_database())`;
-        if ((locks?.n ?? 0) + ended >= running.length) break;
+        if ((await waitingLocks(team, 'advisory')) + ended >= running.length) break;
         await new Promise((done) => setTimeout(done, 25));
       }
     }

@@ -90,9 +90,10 @@ export function fileStat(path: string): FileStat | undefined {
   }
   if (!checked && mine !== undefined) {
     checked = true;
-    if (!same(mine, ofStats(path))) {
+    const theirs = ofStats(path);
+    if (!same(mine, theirs)) {
       fast = undefined;
-      return ofStats(path);
+      return theirs;
     }
   }
   return mine;
