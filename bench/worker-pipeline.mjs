@@ -24,6 +24,7 @@ const { opsOfEvent } = await import(join(repo, 'packages/index/dist/write/record
 const { FactTracker } = await import(join(repo, 'packages/index/dist/write/call-fact.js'));
 const { agentOfRow } = await import(join(repo, 'packages/index/dist/agents.js'));
 const { sessionKeyOf } = await import(join(repo, 'packages/index/dist/file-row.js'));
+const { DocNumbers } = await import(join(repo, 'packages/index/dist/write/doc-parts.js'));
 const copyRows = await import(join(repo, 'packages/index/dist/write/copy-rows.js')).catch(() => undefined);
 
 const files = [...(await core.discoverAll([home])).files.values()];
@@ -45,7 +46,7 @@ for (let pass = 0; pass < Number(passes); pass++) {
   for (const file of files) {
     const facts = new FactTracker(agentOfRow(file.agent));
     const copies = copyRows?.copiesOfRead(core.adapterForFile(file), filedBySession.get(sessionKeyOf(file)) ?? []);
-    const opsFile = { agentId: file.agentId ?? null, role: file.role };
+    const opsFile = { agentId: file.agentId ?? null, role: file.role, docs: new DocNumbers() };
     let ops = [];
     const post = () => {
       if (mode === 'all') serialized += serialize(ops).length;
