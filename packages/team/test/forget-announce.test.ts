@@ -34,13 +34,28 @@ pgSuite('a forget whose later batch fails announces what it committed (real Post
       create function refuse_a_delete() returns trigger language plpgsql as $$
         begin if old.uid = '${failing}' then raise exception 'a delete refused by the test'; end if; return old; end $$;
       create trigger refuse_a_delete before delete on sessions for each row execute function refuse_a_delete();`);
+    // What is heard from 'the-start' on: the pushes' own notes may still be on their way to the pool's listening
+    // connection, which the server's live events share, when this listener joins it.
     const heard: string[] = [];
+    let started = false;
+    let heardStart: (() => void) | undefined;
     let heardAll: (() => void) | undefined;
     const listening = await team.db.sql.listen(CHANGES_CHANNEL, (payload) => {
-      heard.push(...(JSON.parse(payload) as { uids: string[] }).uids);
+      const uids = (JSON.parse(payload) as { uids: string[] }).uids;
+      if (!started) {
+        started = uids.includes('the-start');
+        if (started) heardStart?.();
+        return;
+      }
+      heard.push(...uids);
       if (heard.includes('the-end')) heardAll?.();
     });
     try {
+      const start = new Promise<void>((resolve) => {
+        heardStart = resolve;
+      });
+      await notifyChanged(team.db.sql, ['the-start']);
+      await start;
       const answer = await zoe.forget(uids);
       expect(answer.status).toBe(500);
       // notes arrive in the order they were sent: this one, sent after the forget answered, comes after its
