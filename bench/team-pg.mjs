@@ -4,18 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { startLocalPostgres } from '../packages/team/dist/pg/local-postgres.js';
+import { cpuSeconds, statFields } from './proc.mjs';
 
 const ms = (n) => `${Math.round(n).toLocaleString('en-US')} ms`;
 
 /** CPU seconds of process `pid` (user + system), with its children that exited when `reaped`; 0 once it is gone. */
 export function cpuOf(pid, reaped = false) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    const ticks = fields.slice(11, reaped ? 15 : 13).reduce((n, f) => n + Number(f), 0);
-    return ticks / 100;
-  } catch {
-    return 0;
-  }
+  const fields = statFields(`/proc/${pid}/stat`);
+  return fields === undefined ? 0 : cpuSeconds(fields, reaped);
 }
 
 /** CPU seconds of the PostgreSQL listening on `port`: the postmaster, its exited backends, and the live ones. */
@@ -23,9 +19,10 @@ export function postgresCpu(port) {
   const stats = [];
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      stats.push({ pid, ppid: stat.split(') ')[1].split(' ')[1], cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8') });
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const fields = statFields(`/proc/${pid}/stat`);
+      if (fields === undefined) continue;
+      stats.push({ pid, ppid: fields[1], cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8') });
     } catch {}
   }
   const master = stats.find((s) => s.cmd.split('\0').includes(String(port)));

@@ -9,7 +9,8 @@
 // Threads are named `main` and `+N`, N their id's distance from main's: Node starts its platform threads (V8's
 // concurrent GC and compilers, four by default) just after main, libuv's pool and worker threads later.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { cpuSeconds, statFields } from './proc.mjs';
 
 const argv = process.argv.slice(2);
 const series = argv.includes('--series');
@@ -19,7 +20,6 @@ if (!argv.includes('--') || command.length === 0) {
   process.exit(2);
 }
 const stepMs = Number(process.env.BENCH_SAMPLE_MS) || 100;
-const ticks = 100; // USER_HZ: clock ticks per second in /proc's stat (100 on Linux)
 
 /** CPU seconds of each thread of `pid` now, by thread id. */
 function threadCpu(pid) {
@@ -31,13 +31,9 @@ function threadCpu(pid) {
     return out;
   }
   for (const tid of tids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'latin1').split(') ')[1].split(' ');
-      // utime and stime: fields 14 and 15 of stat, 12 and 13 after the command's name
-      out.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / ticks);
-    } catch {
-      // the thread ended between the listing and the read
-    }
+    const fields = statFields(`/proc/${pid}/task/${tid}/stat`);
+    // undefined: the thread ended between the listing and the read
+    if (fields !== undefined) out.set(Number(tid), cpuSeconds(fields));
   }
   return out;
 }
