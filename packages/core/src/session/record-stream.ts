@@ -2,6 +2,7 @@ import { adapterForFile } from '../agents/adapters.js';
 import type { DiscoveredFile } from '../io/discover.js';
 import { type ByteSource, type OpenBytes, openFileBytes } from '../io/read-lines.js';
 import type { RecordEvent } from '../model/raw.js';
+import type { TranscriptRecord } from '../model/record.js';
 
 /**
  * The read size for a part of a file (a window: a thread's records among others'): a window ends up to about two
@@ -98,4 +99,11 @@ export async function* pullRecords(
     room?.();
     await reading;
   }
+}
+
+/** A kept record of a file; `copyOf`: a subagent's record copied there, the thread of that agent id. */
+export interface Kept {
+  readonly record: TranscriptRecord;
+  readonly ordinal: number;
+  readonly copyOf?: string;
 }

@@ -53,7 +53,7 @@ export interface ThreadFacts {
   readonly key: string;
   readonly agentId: string | undefined;
   readonly file: number;
-  /** Each response's last record (its key: message id, else uuid). */
+  /** Each response's last record (its key: message id, else uuid), by its place (`SPAN_PLACES`). */
   readonly lastOfMessage: Map<string, number>;
   /** Its responses and first prompt by the header's rule (`ThreadTally`). */
   readonly tally: ThreadTally<IsoTimestamp | undefined>;
@@ -67,7 +67,25 @@ export interface ThreadFacts {
   from: LineStart | undefined;
   /** The ordinal of its last record: a read for it ends there. */
   through: number;
+  /**
+   * Where else its records are, after its file, in the order the files are read: a subagent without a file of its own
+   * whose records are copied into several (`EmbeddedThreads`). A read for it reads each of these spans in turn.
+   */
+  readonly more: ThreadSpan[];
 }
+
+/** A part of a file a thread's records are in: from the line of its first record through the ordinal of its last. */
+export interface ThreadSpan {
+  readonly file: number;
+  readonly from: LineStart;
+  through: number;
+}
+
+/**
+ * A record's place in its thread's reads, comparable across them: its ordinal in the thread's file, else past every
+ * ordinal of the spans before its own (`ThreadFacts.more`).
+ */
+export const SPAN_PLACES = 2 ** 32;
 
 /** Everything about a session but its events and calls: what one read of its files, dropping records, finds. */
 export class SessionFacts {
@@ -218,10 +236,19 @@ export class SessionFacts {
   }
 
   private takeThread(thread: ThreadFacts, record: TranscriptRecord, at: At): void {
-    // A thread is read in its file (a copy thread's records may be in others too: their places are another file's).
+    // A thread is read in its file, then in each other file its records are copied into (`more`), in that order.
+    let place = at.ordinal;
     if (at.file === thread.file) {
       thread.from ??= this.line;
       thread.through = Math.max(thread.through, at.ordinal);
+    } else {
+      let span = thread.more.at(-1);
+      if (span?.file !== at.file) {
+        span = { file: at.file, from: this.line, through: at.ordinal };
+        thread.more.push(span);
+      }
+      span.through = Math.max(span.through, at.ordinal);
+      place += thread.more.length * SPAN_PLACES;
     }
     if (thread !== this.main) {
       const ms = timestampMs(record.timestamp);
@@ -231,7 +258,7 @@ export class SessionFacts {
     thread.tally.addRecord(record, record.timestamp);
     // Which calls the conversation went on after (as loadSession's conversationMovedOn).
     if (record.kind === 'assistant') {
-      thread.lastOfMessage.set(record.messageId ?? record.uuid, at.ordinal);
+      thread.lastOfMessage.set(record.messageId ?? record.uuid, place);
       const ids = record.content.flatMap((b) => (b.kind === 'tool-use' ? [b.id as string] : []));
       for (const o of thread.open) if (o.messageId !== record.messageId) for (const id of o.ids) this.movedOn.add(id);
       thread.open = thread.open.filter((o) => o.messageId === record.messageId);
@@ -323,5 +350,6 @@ export function newThread(key: string, agentId: string | undefined, file: number
     open: [],
     from: undefined,
     through: -1,
+    more: [],
   };
 }

@@ -118,7 +118,7 @@ function progress(base: RecordBase, agentId: string, copied: string): string {
 }
 
 describe("a streamed subagent's records copied into two files", () => {
-  it("keep every record of the file its thread starts in, whatever the other file's records' places", async () => {
+  it("are read from each file in turn, every record kept, whatever the other file's records' places", async () => {
     const home = join(root, 'copies-in-two-files');
     const project = join(home, 'projects', '-home-user-proj-demo');
     const b = basesOf(SESSION);
@@ -156,7 +156,8 @@ describe("a streamed subagent's records copied into two files", () => {
 
     const stream = await openSessionStream(group);
     const streamed = await collected(stream.events('xagent'));
-    // Only the copies in the thread's own file: the stream does not yet read a thread's copies in other files.
+    // Its copies in its own file first, then those in the other file: the loaded thread, event for event.
+    expect(streamed).toEqual(thread?.events);
     expect(streamed.slice(0, inMain.length)).toEqual(inMain);
   });
 });

@@ -19,17 +19,10 @@ import { readMeta } from './read-meta.js';
 
 export type { SessionHead };
 
-import { pullRecords, WINDOW_CHUNK_BYTES } from './record-stream.js';
-import { type CallFact, newThread, rawResultOf, SessionFacts, type ThreadFacts } from './session-facts.js';
+import { type Kept, pullRecords, WINDOW_CHUNK_BYTES } from './record-stream.js';
+import { type CallFact, newThread, rawResultOf, SessionFacts, SPAN_PLACES, type ThreadFacts } from './session-facts.js';
 import { subagentHeadOf } from './subagents.js';
 import { isWarmup } from './thread-tally.js';
-
-/** A kept record of a file; `copyOf`: a subagent's record copied there, the thread of that agent id. */
-interface Kept {
-  readonly record: TranscriptRecord;
-  readonly ordinal: number;
-  readonly copyOf?: string;
-}
 
 /** What it holds after its calls. */
 export type SessionTail = Pick<Session, 'orphanResults' | 'issues' | 'usageByModel' | 'leafUuid' | 'counts'>;
@@ -253,24 +246,29 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
       return event;
     };
     const copies = key !== undefined && facts.copyThreads.has(key);
-    for await (const { record, ordinal, copyOf } of keptRecords(index, thread.from, thread.through)) {
-      if (ordinal > thread.through && wanted.size === 0) break;
-      // A record holding a subagent's record that follows it is, for a response's last record, before that one.
-      at = copyOf === undefined && facts.copiesAt[index]?.has(ordinal) ? ordinal - 1 : ordinal;
-      takeResults(record, index, ordinal, near, wanted);
-      const mine =
-        copies || copyOf !== undefined
-          ? copyOf === key
-          : sidechainRun
-            ? facts.runOfOrdinal.get(ordinal) === key
-            : key !== undefined || !('isSidechain' in record) || !record.isSidechain;
-      if (mine) assembler.add(record);
-      let n = 0;
-      while (n < assembler.events.length && ready(assembler.events[n] as TimelineEvent)) n++;
-      if (n > 0) {
-        const out = assembler.events.slice(0, n);
-        assembler.drop(n);
-        for (const event of out) yield finish(event);
+    // Its file's span, then those of the other files its records are copied into (a copy thread's), in that order.
+    const spans = [{ file: index, from: thread.from, through: thread.through }, ...thread.more];
+    for (const [s, span] of spans.entries()) {
+      for await (const { record, ordinal, copyOf } of keptRecords(span.file, span.from, span.through)) {
+        if (ordinal > span.through && wanted.size === 0) break;
+        // A record holding a subagent's record that follows it is, for a response's last record, before that one.
+        at =
+          s * SPAN_PLACES + (copyOf === undefined && facts.copiesAt[span.file]?.has(ordinal) ? ordinal - 1 : ordinal);
+        takeResults(record, span.file, ordinal, near, wanted);
+        const mine =
+          copies || copyOf !== undefined
+            ? copyOf === key
+            : sidechainRun
+              ? facts.runOfOrdinal.get(ordinal) === key
+              : key !== undefined || !('isSidechain' in record) || !record.isSidechain;
+        if (mine) assembler.add(record);
+        let n = 0;
+        while (n < assembler.events.length && ready(assembler.events[n] as TimelineEvent)) n++;
+        if (n > 0) {
+          const out = assembler.events.slice(0, n);
+          assembler.drop(n);
+          for (const event of out) yield finish(event);
+        }
       }
     }
     const rest = assembler.events.slice();
