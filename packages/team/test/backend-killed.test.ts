@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lockUids } from '../src/pg/forgotten.js';
-import { personOf, waitingLocks } from './forgotten-harness.js';
+import { personOf, waitingBackends } from './forgotten-harness.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
 import { uidOf } from './wire.js';
@@ -20,23 +20,17 @@ pgSuite('a transaction whose connection PostgreSQL ends (real PostgreSQL, real H
     await team?.close();
   });
 
-  /** The backends of this file's database waiting on an advisory lock. */
-  const waiting = async () =>
-    (
-      await team.db.sql<{ pid: number }[]>`select pid from pg_locks where not granted and locktype = 'advisory'
-        and pid in (select pid from pg_stat_activity where datname = current_database())`
-    ).map((r) => r.pid);
-
   /** Runs `request` while the lock of `uid` is held, and ends the connection of its transaction once it waits there. */
   async function killedWhileWaiting<T>(uid: string, request: () => Promise<T>): Promise<T> {
     let answer: Promise<T> | undefined;
     await team.db.sql.begin(async (tx) => {
       await lockUids(tx, [uid]);
       answer = request();
-      for (let i = 0; i < 400 && (await waitingLocks(team, 'advisory')) === 0; i++) {
+      let pids = await waitingBackends(team, 'advisory');
+      for (let i = 0; i < 400 && pids.length === 0; i++) {
         await new Promise((done) => setTimeout(done, 25));
+        pids = await waitingBackends(team, 'advisory');
       }
-      const pids = await waiting();
       expect(pids).toHaveLength(1);
       await tx`select pg_terminate_backend(${pids[0] as number})`;
       // the request's transaction is gone before this one lets go of the lock

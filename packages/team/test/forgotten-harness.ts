@@ -107,14 +107,19 @@ export async function personOf(team: TeamFixture, name: string) {
   };
 }
 /**
- * How many backends of this file's database wait on a lock of `locktype` (PostgreSQL's own view). The run's files
- * share one server, each with a database of its own: another file's waits are not counted.
+ * The backends of this file's database waiting on a lock of `locktype` (PostgreSQL's own view), by process id. The
+ * run's files share one server, each with a database of its own: another file's waits are not counted.
  */
-export async function waitingLocks(team: TeamFixture, locktype: string): Promise<number> {
-  const [row] = await team.db.sql<{ n: number }[]>`select count(*)::int as n from pg_locks
+export async function waitingBackends(team: TeamFixture, locktype: string): Promise<number[]> {
+  const rows = await team.db.sql<{ pid: number }[]>`select pid from pg_locks
     where not granted and locktype = ${locktype}
     and pid in (select pid from pg_stat_activity where datname = current_database())`;
-  return row?.n ?? 0;
+  return rows.map((r) => r.pid);
+}
+
+/** How many backends of this file's database wait on a lock of `locktype` (`waitingBackends`). */
+export async function waitingLocks(team: TeamFixture, locktype: string): Promise<number> {
+  return (await waitingBackends(team, locktype)).length;
 }
 
 /**
