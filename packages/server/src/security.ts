@@ -59,7 +59,7 @@ function safeEqual(a: string, b: string): boolean {
 /**
  * Security headers on every response. Set before the handler runs, so every `c.json`/`c.body` answer carries them
  * from the start: set after it, each answer was copied into a new Response with a streamed body, which the Node
- * adapter then pumps chunk by chunk (a third of the event loop's time under 20 concurrent clients).
+ * adapter then pumps chunk by chunk (a large share of the event loop's time under many concurrent clients).
  */
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {

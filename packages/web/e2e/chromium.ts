@@ -30,7 +30,7 @@ const PLAYWRIGHT_DISABLED = [
 /**
  * What headless Chromium draws that no test looks at: every browser context (each test page has its own) starts a
  * renderer for the address bar's suggestion popup, built as a WebUI page (`chrome://omnibox-popup.top-chrome/`),
- * which cost about a quarter of Chromium's CPU over the Chromium suites.
+ * which cost a large share of Chromium's CPU over the Chromium suites.
  */
 const UNSEEN = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup', 'PreloadTopChromeWebUI'] as const;
 

@@ -1,6 +1,6 @@
 /**
  * The dashboard the Chromium suites load is a production build, as the one shipped: React's development runtime
- * (each element created with a captured stack and a console task) made every page load about 40% more work for
+ * (each element created with a captured stack and a console task) made every page load markedly more work for
  * Chromium, and a check of what the bundle does in development mode is a check of a bundle nobody runs. The build
  * made by the run's global setup (test/fresh-dist.ts) inherited Vitest's `NODE_ENV=test` and was one.
  */

@@ -50,7 +50,7 @@ export async function revisit(page: Page, url: string): Promise<void> {
 
 /**
  * `check` for the four size and scheme pairs one after the other in one page, its viewport and colour scheme set
- * for each (`resize`): a page load costs Chromium about three times what a visit within the page does. Its answers
+ * for each (`resize`): a page load costs Chromium several times what a visit within the page does. Its answers
  * in that order.
  */
 export async function eachPair<T>(page: Page, check: (size: Size, scheme: Scheme) => Promise<T>): Promise<T[]> {

@@ -1,8 +1,7 @@
 /**
  * Screenshots of the Chromium suites, for a person to look at: taken only when `AGENTDASH_SHOTS` names a folder
  * (`AGENTDASH_SHOTS=/tmp/shots npm test`, or one suite with `npx vitest run --project e2e e2e/usage.test.ts`). No
- * test reads them, and each costs Chromium a capture and a PNG encode: the suites' eighty took about a tenth of their
- * group's time in every run.
+ * test reads them, and each costs Chromium a capture and a PNG encode, a noticeable share of their group's time.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';

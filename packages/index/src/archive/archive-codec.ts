@@ -72,8 +72,9 @@ interface NodeZstd {
 
 /**
  * zstd-napi's native binding (`zstd-napi/binding`), as much of it as used here. The binding alone, not the package's
- * entry: the entry also loads its stream classes (and `node:stream`), about 13 ms of CPU at every start that reads an
- * archive or a stored output, for nothing used here but a frame without a declared size (`fullDecompressor`).
+ * entry: the entry also loads its stream classes (and `node:stream`), several times the binding's own cost, at every
+ * start that reads an archive or a stored output, for nothing used here but a frame without a declared size
+ * (`fullDecompressor`).
  */
 interface ZstdBinding {
   CParameter: { compressionLevel: number; windowLog: number };

@@ -72,8 +72,8 @@ export const REPEATED_UUID = `SELECT 1 FROM records WHERE file_id IN (SELECT val
 /**
  * A long main thread's facts for core's `ThreadTally` (`addCounted`), counted in SQL by its rule: records the timeline
  * shows by default (`shown`: 1 a prompt, 2 a note, 0 neither), and responses each once by their key
- * (`responseKeyOf`). Reading every row into JS instead takes about ten times as long for a session of tens of
- * thousands of records.
+ * (`responseKeyOf`). Reading every row into JS instead takes many times as long for a session of tens of thousands
+ * of records.
  */
 export const MAIN_COUNTS = `SELECT count(*) FILTER (WHERE shown > 0) AS shown, count(*) FILTER (WHERE shown = 1) AS prompts,
     count(DISTINCT CASE WHEN kind_raw = '${ASSISTANT}' THEN coalesce(message_id, hex(uuid_raw)) END) AS responses

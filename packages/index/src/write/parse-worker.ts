@@ -4,7 +4,7 @@
  * chunks.
  * Files are read synchronously (this thread has nothing else to do), so reads never queue behind other work on
  * libuv's thread pool. Reading pauses once the chunks the writer has not taken yet hold `MAX_UNACKED_BYTES` of
- * serialized operations (about 0.42 bytes per transcript byte): memory stays bounded however far ahead of the writer
+ * serialized operations (a fraction of the transcript bytes they come from): memory stays bounded however far ahead of the writer
  * the worker is.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
