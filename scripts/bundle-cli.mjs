@@ -2,9 +2,9 @@
 /**
  * Bundle the built CLI (packages/cli/dist/bin.js) and the worker scripts it starts into packages/cli/bundle/, which
  * the `agentdash` launcher runs when present. Node 20 loads ES modules one file at a time: the unbundled program is
- * hundreds of files (zod alone is a hundred), which costs a noticeable part of every start. Commands stay loaded on demand (each
- * dynamic import is a chunk of its own, or the chunk its module already sits in: `skipFacades`); the workers are entries beside the chunks, where `builtWorkerScript` looks
- * for them. Node's built-ins and the native addons better-sqlite3 and zstd-napi (dependencies of the package) stay
+ * hundreds of files (zod alone is a hundred), which costs a noticeable part of every start. Commands stay loaded on
+ * demand (each dynamic import is a chunk of its own, or the chunk its module already sits in: `skipFacades`); the
+ * workers are entries beside the chunks, where `builtWorkerScript` looks for them. Node's built-ins and the native addons better-sqlite3 and zstd-napi (dependencies of the package) stay
  * outside, but for better-sqlite3's JavaScript where the index opens it (`bundledSqlite`). The built dashboard is
  * copied beside them.
  */
@@ -65,9 +65,9 @@ const naming = { format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'ch
 
 /**
  * The commands a warm index answers (and what they all load: the context, with the light connection). Node 20 loads
- * an ES module file by file, each costing CPU however small: split as the dynamic imports
- * fall, these commands load some twenty chunks. Their modules go into a few chunks of their own, by the workers that
- * load them too (none, the parse worker, …), so that no worker loads a module it did not load before.
+ * an ES module file by file, each costing CPU however small: split as the dynamic imports fall, these commands load
+ * some twenty chunks. Their modules go into a few chunks of their own, by the workers that load them too (none, the
+ * parse worker, …), so that no worker loads a module it did not load before.
  */
 const WARM_ROOTS = ['context', 'commands/stats', 'commands/usage', 'commands/sessions', 'commands/index-cmd']
   .map((m) => join(root, `packages/cli/dist/${m}.js`))

@@ -43,7 +43,8 @@ function charactersOf(run: string): string[] {
 
 /**
  * The text as FTS5 gets it: each CJK character between spaces, so that unicode61 makes it a token of its own.
- * A replacement per run, not per character: one call of the replacer for a run of characters, not one per character.
+ * A replacement per run, not per character: one call of the replacer for a whole run of CJK characters costs far less
+ * than one call per character.
  */
 export function spaceCjk(text: string): string {
   if (!mayHoldCjk(text)) return text;

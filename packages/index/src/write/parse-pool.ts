@@ -133,9 +133,10 @@ const INITIAL_OLD_SPACE_MB = 64;
  * Let the isolates started from now on (the parse workers) grow their old space to `INITIAL_OLD_SPACE_MB` before V8
  * collects it whole. A worker's long-lived heap is small, but each long line it parses (a large tool output) is
  * allocated there directly; with V8's starting limits a worker ran a full collection every few megabytes of them (many
- * times as many as with this), and the collections' helper threads took CPU from the writer. A V8 flag, read when an isolate is created, so it reaches the workers but not this
- * thread; left alone when the user gave it to node. Returns what puts it back (once the workers are running, so that
- * threads started later, such as the server's, keep V8's default).
+ * times as many as with this), and the collections' helper threads took CPU from the writer. A V8 flag, read when an
+ * isolate is created, so it reaches the workers but not this thread; left alone when the user gave it to node.
+ * Returns what puts it back (once the workers are running, so that threads started later, such as the server's, keep
+ * V8's default).
  */
 function roomyOldSpace(): () => void {
   const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some(

@@ -4,8 +4,8 @@
  * chunks.
  * Files are read synchronously (this thread has nothing else to do), so reads never queue behind other work on
  * libuv's thread pool. Reading pauses once the chunks the writer has not taken yet hold `MAX_UNACKED_BYTES` of
- * serialized operations (a fraction of the transcript bytes they come from): memory stays bounded however far ahead of the writer
- * the worker is.
+ * serialized operations (a fraction of the transcript bytes they come from): memory stays bounded however far ahead of
+ * the writer the worker is.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
