@@ -9,7 +9,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { UsageResponse } from '@agentdash/api';
+import type { SessionsResponse, UsageResponse } from '@agentdash/api';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { type RunningServer, startServer } from '@agentdash/server';
 import { copyOfIndex } from '@agentdash/testing/index-cache';
@@ -249,14 +249,17 @@ describe.skipIf(missing !== undefined)('usage and waterfall in headless Chromium
     await go('#/');
     await page.getByTestId('session-row').first().waitFor();
     const header = page.locator('th', { hasText: 'Cost' });
+    const byCost = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/sessions' && new URL(r.url()).searchParams.get('sort') === 'costUsd',
+    );
     await header.click();
     expect(await header.getAttribute('aria-sort')).toBe('descending');
-    // The server orders the whole list by cost: the rows change once its answer is in.
-    const costsOf = async () =>
-      (await page.getByTestId('session-cost').allTextContents()).map((c) =>
-        c.startsWith('$') ? Number.parseFloat(c.slice(1)) : -1,
-      );
-    await expect.poll(async () => (await costsOf())[0] ?? -1, { timeout: 15_000 }).toBeGreaterThan(0);
+    // The server orders the whole list by cost: the rows change once its answer is drawn (the list by start time
+    // can also begin with a priced session, so its first cost tells nothing).
+    const answer = (await (await byCost).json()) as SessionsResponse;
+    const shown = () =>
+      page.getByTestId('session-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-session')));
+    await expect.poll(shown, { timeout: 15_000 }).toEqual(answer.sessions.map((r) => r.id));
     const costs = await page.getByTestId('session-cost').allTextContents();
     const values = costs.map((c) => (c.startsWith('$') ? Number.parseFloat(c.slice(1)) : -1));
     // The most expensive first, sessions with an unknown cost last.
