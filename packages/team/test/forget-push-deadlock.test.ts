@@ -77,7 +77,10 @@ pgSuite('a forget and a push of one person at once (real PostgreSQL)', () => {
     const telemetry = `agentdash-otel:${ann?.id}:${telemetryLockOf('session-30')}`;
     const answers = await team.db.sql.begin(async (tx) => {
       // held here: the telemetry lock the forget waits on, holding its uid's; then the uid's, which it holds. The
-      // forget waited first, so its deadlock check finds the cycle first and aborts it
+      // backend whose deadlock check (`deadlock_timeout` after it began to wait) finds the cycle first is aborted:
+      // this one checks a minute later than the forget, so the forget is, however late a loaded machine runs its
+      // check (waiting first was not enough: a run under load aborted this transaction instead)
+      await tx`set local deadlock_timeout = '60s'`;
       await tx`select pg_advisory_xact_lock(hashtextextended(${telemetry}, 0))`;
       const forget = team.request('POST', '/api/team/v1/push/forget', {
         version: TEAM_PAYLOAD_VERSION,
