@@ -73,6 +73,43 @@ describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headl
     expect(await header('Started').getAttribute('aria-sort')).toBe('none');
   });
 
+  it('says the rows shown are being replaced while a new order is on its way (aria-busy), and dims them', async () => {
+    const page = await at('#/');
+    await page.getByTestId('session-row').first().waitFor({ timeout: 15_000 });
+    await idle(page);
+    const wrap = page.getByTestId('sessions-wrap');
+    expect(await wrap.getAttribute('aria-busy')).toBe('false');
+    const before = await page.getByTestId('session-row').count();
+    // the answer in that order held back, as a slow server's would be
+    const byDuration = (url: URL) => url.pathname === '/api/sessions' && url.searchParams.get('sort') === 'durationMs';
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(byDuration, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      const answer = page.waitForResponse((r) => byDuration(new URL(r.url())));
+      await page.getByTestId('sort-by-durationMs').click();
+      await expect.poll(() => wrap.getAttribute('aria-busy')).toBe('true');
+      // the rows of the order before stay (not blanked), dimmed
+      expect(await page.getByTestId('session-row').count()).toBe(before);
+      const opacity = () => wrap.locator('tbody').evaluate((el) => Number(getComputedStyle(el).opacity));
+      await expect.poll(opacity).toBeLessThan(1);
+      release();
+      const sessions = ((await (await answer).json()) as SessionsResponse).sessions.map((r) => r.id);
+      await expect.poll(() => wrap.getAttribute('aria-busy')).toBe('false');
+      const shown = await page
+        .getByTestId('session-row')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-session')));
+      expect(shown).toEqual(sessions);
+      expect(await opacity()).toBe(1);
+    } finally {
+      release();
+      await page.unroute(byDuration);
+    }
+  });
+
   it('names every chart of Analytics and Usage, shows its keyboard focus, and gives every table column headers', async () => {
     const found: string[] = [];
     for (const hash of ['#/analytics', '#/usage']) {

@@ -21,7 +21,7 @@ export function SessionsPage({ query }: { readonly query: string }) {
   const [initial] = useState(() => listStateOf(query));
   const [filters, setFilters] = useState<Filters>(initial.filters);
   const [sort, setSort] = useState<Sort>(initial.sort);
-  const { data, rows, error, unreachable, showMore, loadingMore, searching, searchText } = useSessionList(
+  const { data, rows, stale, error, unreachable, showMore, loadingMore, searching, searchText } = useSessionList(
     filters,
     sort,
   );
@@ -79,7 +79,7 @@ export function SessionsPage({ query }: { readonly query: string }) {
       <TelemetryOnlyList hidden={filtered} />
       {error && <ListError error={error} unreachable={unreachable} shown={data !== undefined} />}
       <SortPicker sort={sort} onSort={onSort} searching={searching} />
-      <div className="table-wrap cards-on-narrow" data-testid="sessions-wrap">
+      <div className="table-wrap cards-on-narrow" data-testid="sessions-wrap" aria-busy={stale}>
         <SessionTable
           rows={rows}
           sort={sort}

@@ -136,6 +136,10 @@ export function useSessionList(filters: Filters, sort: Sort) {
   const queryKey = JSON.stringify(query);
   // the rows shown again at mount are kept on the first load, not cut to one page
   const firstQueryKey = useRef<string | undefined>(queryKey);
+  // The query whose answer the rows shown are: the last one answered, or at mount the one shown again (`lastShown`).
+  const [answeredKey, setAnsweredKey] = useState<string | undefined>();
+  const mountKey = useRef(queryKey);
+  const shownFor = answeredKey ?? (shown ? mountKey.current : undefined);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter or order starts from the first page
   useEffect(() => {
@@ -152,6 +156,7 @@ export function useSessionList(filters: Filters, sort: Sort) {
       .then((r) => {
         setData(r);
         setRows(r.sessions);
+        setAnsweredKey(queryKey);
         setError(undefined);
         setUnreachable(false);
       })
@@ -179,5 +184,7 @@ export function useSessionList(filters: Filters, sort: Sort) {
       .finally(() => setLoadingMore(false));
   }, [queryKey, rows.length]);
 
-  return { data, rows, error, unreachable, showMore, loadingMore, searching: dq !== '', searchText: dq };
+  // Rows of another order or filters, shown until this one's answer is in (kept, not blanked, meanwhile).
+  const stale = data !== undefined && shownFor !== undefined && shownFor !== queryKey;
+  return { data, rows, stale, error, unreachable, showMore, loadingMore, searching: dq !== '', searchText: dq };
 }
