@@ -4,9 +4,9 @@
  * the `agentdash` launcher runs when present. Node 20 loads ES modules one file at a time: the unbundled program is
  * hundreds of files (zod alone is a hundred), which costs a noticeable part of every start. Commands stay loaded on
  * demand (each dynamic import is a chunk of its own, or the chunk its module already sits in: `skipFacades`); the
- * workers are entries beside the chunks, where `builtWorkerScript` looks for them. Node's built-ins and the native addons better-sqlite3 and zstd-napi (dependencies of the package) stay
- * outside, but for better-sqlite3's JavaScript where the index opens it (`bundledSqlite`). The built dashboard is
- * copied beside them.
+ * workers are entries beside the chunks, where `builtWorkerScript` looks for them. Node's built-ins and the native
+ * addons better-sqlite3 and zstd-napi (dependencies of the package) stay outside, but for better-sqlite3's
+ * JavaScript where the index opens it (`bundledSqlite`). The built dashboard is copied beside them.
  */
 
 import { spawnSync } from 'node:child_process';
