@@ -185,6 +185,6 @@ export function useSessionList(filters: Filters, sort: Sort) {
   }, [queryKey, rows.length]);
 
   // Rows of another order or filters, shown until this one's answer is in (kept, not blanked, meanwhile).
-  const stale = data !== undefined && shownFor !== undefined && shownFor !== queryKey;
+  const stale = shownFor !== undefined && shownFor !== queryKey;
   return { data, rows, stale, error, unreachable, showMore, loadingMore, searching: dq !== '', searchText: dq };
 }
