@@ -182,7 +182,8 @@ export function buildSession(
   tier: ShareTier,
   files: readonly FileWire[] = [],
 ): PushSession {
-  const calls = ctx.index.calls({ sessionId: s.id }).filter((c) => c.sessionRef === s.ref);
+  // By its key, which names it alone: its id may be another project folder's session's too (a copied folder).
+  const calls = ctx.index.calls({ sessionId: s.key });
   const ids = idsOut(ctx.salt, s.agent, tier);
   const wireCalls = calls.map((c) => callWire(c, tier, ids));
   const responses = ((ctx.responses ?? responsesBySession(ctx.index)).get(s.key) ?? []).map(responseWire);
