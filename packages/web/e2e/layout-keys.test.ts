@@ -160,6 +160,7 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
   });
 
   it('keeps a long unbroken title in its column and a date with its year in its card', async () => {
+    const LONG_TOOL = 'mcp__example-search-server__search_every_repository (grep, ripgrep, find_in_files)';
     // A session of last year whose first prompt ends in a long URL (one word the browser cannot break by itself).
     const home = await mkdtemp(join(tmpdir(), 'agentdash-e2e-long-home-'));
     const id = '0c97beba-0000-4000-8000-000000000001';
@@ -187,8 +188,15 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
           id: 'msg_long_1',
           role: 'assistant',
           model: 'claude-opus-4-5-20251101',
-          content: [{ type: 'text', text: 'Looking.' }],
+          content: [
+            { type: 'text', text: 'Looking.' },
+            { type: 'tool_use', id: 'toolu_long_1', name: LONG_TOOL, input: { pattern: 'x' } },
+          ],
           usage: { input_tokens: 10, output_tokens: 5 },
+        }),
+        record('user', 'u2', 'a1', '2025-12-16T00:00:04.000Z', {
+          role: 'user',
+          content: [{ type: 'tool_result', tool_use_id: 'toolu_long_1', content: 'no match' }],
         }),
       ].join('\n')}\n`,
     );
@@ -228,9 +236,12 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
           ] as const;
         });
         // A chart's axis labels stay inside their card (SVG text is not cut by CSS: a long project path ran off).
+        // A long tool name (with spaces, as a merged tool's aliases are listed) stays one line: wrapped, it ran over
+        // the bars above it and off the card's top.
         for (const [hash, card] of [
           ['#/usage', 'chart-usage-projects'],
           ['#/analytics', 'chart-projects'],
+          ['#/analytics', 'chart-tools'],
         ] as const) {
           if (page.url().split('#')[1] !== hash.slice(1)) await page.goto(new URL(hash, long.server.url).toString());
           const chart = page.getByTestId(card);
@@ -239,8 +250,12 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
           const outside = await chart.evaluate((el) => {
             const box = el.getBoundingClientRect();
             return [...el.querySelectorAll('.recharts-cartesian-axis-tick-value')]
-              .map((t) => ({ text: t.textContent, left: t.getBoundingClientRect().left }))
-              .filter((t) => t.left < box.left);
+              .map((t) => ({
+                text: t.textContent,
+                left: t.getBoundingClientRect().left,
+                lines: t.querySelectorAll('tspan').length,
+              }))
+              .filter((t) => t.left < box.left || t.lines > 1);
           });
           expect(outside, `${size.name} ${card}`).toEqual([]);
         }

@@ -38,6 +38,9 @@ export function CallsPerTool({
             type="category"
             dataKey="name"
             width={150}
+            // One line per bar: a merged tool's name lists its aliases (`exec_command (shell, …)`) and wrapped onto
+            // the bars above it; the tooltip names it whole.
+            tickFormatter={(v: unknown) => fitLabel(String(v), 150, 'end')}
             stroke={C.text}
             tickLine={false}
             axisLine={false}
