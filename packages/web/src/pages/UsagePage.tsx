@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { TimeByDayCard, TimeByProjectCard } from '../analytics/WhereTimeWent';
 import { useServerFacts } from '../data/server-facts';
 import { MeasuredTimeNote } from '../telemetry/MeasuredTimeNote';
-import { AgentUsageTable } from '../ui/AgentBreakdown';
 import { AgentFilter } from '../ui/AgentFilter';
 import { loadStateOf } from '../ui/load-state';
 import { ProjectFilter } from '../ui/ProjectFilter';
@@ -12,7 +11,7 @@ import { useAddress } from '../ui/page-address';
 import { useChartTheme } from './analytics/chart-theme';
 import { UsageCards } from './usage/UsageCards';
 import { DailyChart, ProjectsChart } from './usage/UsageCharts';
-import { ModelsTable, PeopleTable, TopSessions, UsageBlocks } from './usage/UsageTables';
+import { AgentsTable, ModelsTable, PeopleTable, TopSessions, UsageBlocks } from './usage/UsageTables';
 import { usageHash, usageStateOf } from './usage/usage-address';
 import { type Metric, RANGES, type RangeKey, useUsage } from './usage/use-usage';
 
@@ -88,7 +87,7 @@ export function UsagePage({ query }: { readonly query: string }) {
         </div>
       ))}
       <UsageCards usage={usage} metric={metric} />
-      <AgentUsageTable rows={usage?.agents ?? []} />
+      <AgentsTable usage={usage} />
       <PeopleTable usage={usage} />
       <DailyChart
         theme={theme}

@@ -40,7 +40,7 @@ describe('AgentStatsTable', () => {
     // 10 errors of 300 calls, 5 of them expected: 5 real errors, 1.7 % (not 10 and 3.3 %)
     const row = (agent: AgentStatsRow['agent']) => agentRow(agent, [tool('Bash', 300, 10, 5)]);
     const html = renderToStaticMarkup(<AgentStatsTable rows={[row('claude'), row('codex')]} />);
-    const cells = [...html.matchAll(/<td>([^<]*)<\/td>/g)].map((m) => m[1]);
+    const cells = [...html.matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((m) => m[1]);
     expect(cells.slice(0, 4)).toEqual(['2', '300', '5', '1.7%']);
   });
 });

@@ -1,6 +1,7 @@
 import { shortRefs } from '@agentdash/core/present';
 import { setTeamScope } from '../../data/team-scope';
 import type { UsageResponse } from '../../data/types';
+import { AgentBadge } from '../../ui/AgentBadge';
 import { fmtCost, fmtDate, fmtDuration, fmtNumber, shortPath } from '../../ui/format';
 import { sessionHref } from '../../ui/router';
 import { type Metric, tokensOf } from './use-usage';
@@ -34,6 +35,18 @@ export function ModelsTable({
           </>
         )}
       />
+    </div>
+  );
+}
+
+/** Cost, responses and tokens per agent, as the server orders them (shown with two agents or more). */
+export function AgentsTable({ usage }: U) {
+  const rows = usage?.agents ?? [];
+  if (rows.length < 2) return null;
+  return (
+    <div className="card" data-testid="agent-usage">
+      <h3>By agent</h3>
+      <FiguresTable label="Agent" rows={rows} keyOf={(a) => a.agent} labelOf={(a) => <AgentBadge agent={a.agent} />} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { UsageResponse } from '../../data/types';
 import { UsageCards } from './UsageCards';
-import { ModelsTable, UsageBlocks } from './UsageTables';
+import { AgentsTable, ModelsTable, UsageBlocks } from './UsageTables';
 
 const none = {
   responses: 0,
@@ -93,5 +93,28 @@ describe('UsageBlocks', () => {
   it("names no laptop command on a team server: it would list one laptop's blocks, not the team's", () => {
     expect(shown(true)).toContain('The 30 most recent of 42 blocks');
     expect(shown(true)).not.toContain('agentdash usage blocks');
+  });
+});
+
+describe('AgentsTable', () => {
+  const agent = (id: string, responses: number, inputTokens: number, costUsd: number | null) => ({
+    ...none,
+    agent: id,
+    responses,
+    inputTokens,
+    costUsd,
+  });
+  const shown = (agents: readonly unknown[]) =>
+    renderToStaticMarkup(<AgentsTable usage={{ totals: none, blocks: [], agents } as unknown as UsageResponse} />);
+
+  it("gives each agent's responses, tokens and cost as the other usage tables do, figures right-aligned", () => {
+    const html = shown([agent('claude', 1200, 3_400_000, 12.5), agent('codex', 40, 9000, null)]);
+    expect(html).toContain('<h3>By agent</h3>');
+    const figures = [...html.matchAll(/<td class="num[^"]*">([^<]*)<\/td>/g)].map((m) => m[1]);
+    expect(figures).toEqual(['1,200', '3.4M', '$12.50', '40', '9,000', 'unknown']);
+  });
+
+  it('is left out with one agent: the cards above already say it all', () => {
+    expect(shown([agent('claude', 3, 10, 1)])).toBe('');
   });
 });
