@@ -2,9 +2,9 @@
  * End-to-end: the team dashboard in headless Chromium over a real PostgreSQL and a real team server. Two people push
  * three devices at different tiers (ann's laptop at full, ann's CI runner at metadata, bob's desktop at summary); a
  * viewer's token opens the dashboard. The person and device filter narrows the list, each row says who pushed it
- * from where at which tier, a summary-tier session hides its title and timeline and says why, a full-tier session's
- * timeline renders, and the top bar says it is a team server with the tiers it holds. Skips plainly without
- * Chromium, the built dashboard or PostgreSQL.
+ * from where at which tier, a summary-tier session hides its title and timeline and says why (a metadata-tier one lists
+ * its calls), a full-tier session's timeline renders, and the top bar says it is a team server with the tiers it
+ * holds. Skips plainly without Chromium, the built dashboard or PostgreSQL.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -65,9 +65,7 @@ describe.skipIf(missing !== undefined)(
 
     const api = async <T>(path: string): Promise<T> =>
       (await (await fetch(`${server.url}api${path}`, { headers: { authorization: `Bearer ${viewer}` } })).json()) as T;
-    const teamShot = async (name: string) => {
-      await shot(page, `team-${name}`);
-    };
+    const teamShot = (name: string) => shot(page, `team-${name}`);
     const rowTexts = async (testId: string) =>
       await page.locator(`[data-testid=session-row] [data-testid=${testId}]`).allInnerTexts();
 
@@ -243,15 +241,11 @@ describe.skipIf(missing !== undefined)(
       expect(await page.locator('[data-testid=tier-notice]').innerText()).toMatch(
         /^Shared at the summary tier: numbers only .*\. Its transcript, title and project stay on bob's desktop: the team server never received them/,
       );
-      // no timeline rows, no "no messages" placeholder, no error
-      expect(
-        await page.locator('[data-testid=prompt], [data-testid=assistant], [data-testid=tool-block]').count(),
-      ).toBe(0);
-      expect(await page.locator('[data-testid=session-events-error]').count()).toBe(0);
-      // nothing offered that the team server cannot give: no waterfall, export, resume
-      expect(
-        await page.locator('[data-testid=open-waterfall], [data-testid=copy-resume], [data-testid=expand-all]').count(),
-      ).toBe(0);
+      // no timeline rows, no error, nothing offered that the team server cannot give (waterfall, export, resume)
+      const timeline = ['prompt', 'assistant', 'tool-block', 'session-events-error'];
+      const offers = ['open-waterfall', 'copy-resume', 'expand-all'];
+      const shown = async (id: string) => ((await page.locator(`[data-testid=${id}]`).count()) > 0 ? [id] : []);
+      expect((await Promise.all([...timeline, ...offers].map(shown))).flat()).toEqual([]);
       expect(await page.getByText('This session has no messages yet.').count()).toBe(0);
       // its calls as the tier holds them: each one's tool and how it ended, never what it did
       const called = bobs.sessions.find((s) => s.toolCalls > 0) ?? bobs.sessions[0];
@@ -340,6 +334,12 @@ describe.skipIf(missing !== undefined)(
       expect(bySubagent).toBeGreaterThan(0);
       expect(await page.locator('[data-testid=tier-call-subagent]').count()).toBe(bySubagent);
       await teamShot('04-metadata-session');
+      // its waterfall, asked for by address, says why there is none, with the way back to the session
+      await page.goto(`${server.url}#/s/${session?.id ?? ''}/waterfall`);
+      expect(await page.locator('.err-msg').innerText()).toContain('shared at the metadata tier');
+      await page.locator(`.crumbs a[href="#/s/${session?.id ?? ''}"]`).click();
+      await page.waitForSelector('[data-testid=tier-notice]');
+      expect(problems.splice(0)).toEqual([expect.stringContaining('status of 404')]); // the waterfall's refusal
     });
 
     it("a full-tier session's timeline renders", async () => {

@@ -5,7 +5,8 @@ import { useServerFacts } from '../data/server-facts';
 import type { FileActivity } from '../data/types';
 import { useSessionAnswer } from '../data/use-session-answer';
 import { fmtNumber, fmtTime } from '../ui/format';
-import { listHref, sessionHref, shortRef, waterfallHref } from '../ui/router';
+import { sessionHref, waterfallHref } from '../ui/router';
+import { SessionCrumbs } from '../ui/SessionCrumbs';
 import { touchedFileHref } from './sessions/list-url';
 import './files.css';
 
@@ -181,6 +182,7 @@ export function FilesPage({ id }: { id: string }) {
   if (error) {
     return (
       <div className="page">
+        <SessionCrumbs id={id} page="Files" />
         <div className="err-msg">Could not load the session's files: {error}</div>
       </div>
     );
@@ -195,20 +197,7 @@ export function FilesPage({ id }: { id: string }) {
     <div className="page" data-testid="files-page">
       <div className="page-head">
         <div>
-          <div className="crumbs">
-            {/* an HTML export holds this one session: no list to go back to */}
-            {!exported && (
-              <>
-                <a href={listHref()}>Sessions</a>
-                <span>/</span>
-              </>
-            )}
-            <a href={sessionHref(id)} title={id}>
-              {shortRef(id)}
-            </a>
-            <span>/</span>
-            <span>Files</span>
-          </div>
+          <SessionCrumbs id={id} page="Files" />
           <h1 className="page-title">Files</h1>
           <div className="page-sub" data-testid="files-summary">
             {data === undefined

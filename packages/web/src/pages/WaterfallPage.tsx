@@ -2,7 +2,8 @@ import { plural } from '@agentdash/core/present';
 import { SourceLegend } from '../telemetry/SourceBadge';
 import { useSessionTelemetry } from '../telemetry/use-telemetry';
 import { fmtDuration } from '../ui/format';
-import { listHref, sessionHref, shortRef } from '../ui/router';
+import { sessionHref } from '../ui/router';
+import { SessionCrumbs } from '../ui/SessionCrumbs';
 import { keyHelp } from './waterfall/keys';
 import { measuredCount } from './waterfall/measured';
 import { useWaterfall, useWaterfallCanvas } from './waterfall/use-waterfall';
@@ -18,6 +19,7 @@ export function WaterfallPage({ id }: { id: string }) {
   if (wf.error) {
     return (
       <div className="page">
+        <SessionCrumbs id={id} page="Waterfall" />
         <div className="err-msg">Could not load the waterfall: {wf.error}</div>
       </div>
     );
@@ -26,15 +28,7 @@ export function WaterfallPage({ id }: { id: string }) {
     <div className="page" data-testid="waterfall-page">
       <div className="page-head">
         <div>
-          <div className="crumbs">
-            <a href={listHref()}>Sessions</a>
-            <span>/</span>
-            <a href={sessionHref(id)} title={id}>
-              {shortRef(id)}
-            </a>
-            <span>/</span>
-            <span>Waterfall</span>
-          </div>
+          <SessionCrumbs id={id} page="Waterfall" />
           <h1 className="page-title">Waterfall</h1>
           <div className="page-sub">
             {data
