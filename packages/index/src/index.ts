@@ -58,6 +58,9 @@ export {
   TELEMETRY_FIRST_MS,
   TELEMETRY_LAST_MS,
   TELEMETRY_NEWEST_FIRST,
+  type TelemetryStepRow,
+  telemetryStepOf,
+  telemetryStepsSql,
 } from './telemetry/index.js';
 export * from './types.js';
 export {

@@ -20,7 +20,13 @@ export { createLiveEvents, type LiveEvents, type LiveListener, sessionIdOfPath }
 export { toSessionRow } from './mapping.js';
 export { DEFAULT_OTLP_PORT } from './otlp/listen.js';
 export { createOtlpApp, OTLP_MAX_BODY_BYTES } from './otlp/receiver.js';
-export { type SessionTelemetryDto, sessionTelemetryDto, teamTelemetrySetup } from './otlp/telemetry-routes.js';
+export {
+  MAX_TELEMETRY_STEPS,
+  type SessionTelemetryDto,
+  sessionTelemetryDto,
+  teamTelemetrySetup,
+  telemetryStepsResponse,
+} from './otlp/telemetry-routes.js';
 export { allowedHosts, CONTENT_SECURITY_POLICY, isLoopbackHost } from './security.js';
 export { type RunningServer, type StartServerOptions, startServer } from './server.js';
 export { createLocalSessionHost, type SessionHost, SessionViews } from './session-host.js';

@@ -66,6 +66,9 @@ async function telemetryRows(team: TeamFixture): Promise<string> {
   return parts.join('\n');
 }
 
+/** `/api/telemetry/measured/:id`'s answer. */
+type Measured = { telemetry: SessionTelemetryDto | null };
+
 /** The figures the dashboard shows of a session's telemetry (the cost sum may differ in its last bits). */
 const figures = (d: SessionTelemetryDto) => ({
   sessionId: d.sessionId,
@@ -164,6 +167,39 @@ function replaySuite(base: string) {
         expect((await byDevice('ann/laptop')).sort()).toEqual(localOnly.sort());
         expect((await byDevice('laptop')).sort()).toEqual(localOnly.sort());
         expect(await byDevice('ann/desktop')).toEqual([]);
+      });
+
+      // What the dashboard itself asks (the session page's figures, the list's marks, a telemetry-only session's
+      // steps): a team server once answered the first two with nothing and the third with 404, whatever it held.
+      it("the dashboard's telemetry routes answer as the laptop's: measured, ids and steps", async () => {
+        const local = createApp({ index, paths: [], host: '127.0.0.1', port: 4317 });
+        const mine = async (path: string) => await local.request(path, { headers: { host: '127.0.0.1:4317' } });
+        const theirs = async (path: string) => await team.request('GET', path);
+        const ids = index.telemetry.telemetrySessionIds();
+        let measured = 0;
+        let stepped = 0;
+        for (const id of ids) {
+          const ref = uidOf.get(id) ?? id;
+          const a = ((await (await mine(`/api/telemetry/measured/${id}`)).json()) as Measured).telemetry;
+          const b = ((await theirs(`/api/telemetry/measured/${ref}`)).json as unknown as Measured).telemetry;
+          expect([id, b && figures(b)]).toEqual([id, a && figures(a)]);
+          if (a) measured++;
+          const [stepsA, stepsB] = [
+            await mine(`/api/telemetry/sessions/${id}/steps`),
+            await theirs(`/api/telemetry/sessions/${ref}/steps`),
+          ];
+          expect([id, stepsB.status]).toEqual([id, stepsA.status]);
+          if (stepsA.status !== 200) continue;
+          const want = (await stepsA.json()) as { steps: unknown[] };
+          expect([id, stepsB.json]).toEqual([id, want]);
+          stepped += want.steps.length;
+        }
+        expect([measured, stepped > 0]).toEqual([ids.length, true]);
+        // the list marks the pushed sessions telemetry names, by the uid it lists them by
+        const marked = (await theirs('/api/telemetry/ids')).json as unknown as { sessionIds: string[] };
+        const pushed = ids.flatMap((id) => uidOf.get(id) ?? []);
+        expect(pushed.length).toBeGreaterThan(0);
+        expect([...marked.sessionIds].sort()).toEqual(pushed.sort());
       });
 
       it('a missing, unknown or revoked token gets 401, a viewer 403, a bad body 400, a huge one 413', async () => {

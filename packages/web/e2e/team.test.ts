@@ -6,32 +6,18 @@
  * its calls), a full-tier session's timeline renders, and the top bar says it is a team server with the tiers it
  * holds. Skips plainly without Chromium, the built dashboard or PostgreSQL.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { CallsResponse, SessionsResponse, UsageResponse } from '@agentdash/api';
-import { type AgentIndex, openIndex } from '@agentdash/index';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ShareTier, type SummarySession, TEAM_PAYLOAD_VERSION } from '../../team/src/contract.js';
+import { type SummarySession, TEAM_PAYLOAD_VERSION } from '../../team/src/contract.js';
 import { digestOf } from '../../team/src/digest.js';
-import { openTeamDb, type TeamDb } from '../../team/src/pg/db.js';
-import { migrate } from '../../team/src/pg/migrations.js';
-import { addDevice, addPerson, addViewer } from '../../team/src/pg/people.js';
-import { TeamClient } from '../../team/src/push/client.js';
-import { FileCache } from '../../team/src/push/file-cache.js';
-import { push } from '../../team/src/push/push.js';
-import { type RunningTeamServer, startTeamServer } from '../../team/src/server/start.js';
-import { postgresBin, startPostgres, type TestPostgres } from '../../team/test/pg-harness.js';
+import type { RunningTeamServer } from '../../team/src/server/start.js';
+import { postgresBin } from '../../team/test/pg-harness.js';
 import { summarySession } from '../../team/test/wire.js';
 import { fmtCost } from '../src/ui/format';
 import { e2eMissing, openChromium } from './harness';
 import { shot } from './shots';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const FIXTURES = resolve(here, '../../core/test/fixtures');
-const SAMPLES = resolve(here, '../../cli/samples/claude-home');
+import { startTeamWorld, type TeamWorld } from './team-setup';
 
 const missing =
   e2eMissing('team e2e') ?? (postgresBin ? undefined : 'PostgreSQL is not installed (apt-get install postgresql)');
@@ -39,28 +25,17 @@ if (missing && !postgresBin && process.env.AGENTDASH_REQUIRE_PG === '1') {
   throw new Error('AGENTDASH_REQUIRE_PG=1 but PostgreSQL (initdb, postgres) is not installed');
 }
 
-/** Who pushes what, at which tier. */
-const pushes: readonly { person: string; device: string; tier: ShareTier; home: string }[] = [
-  { person: 'ann', device: 'laptop', tier: 'full', home: SAMPLES },
-  { person: 'ann', device: 'ci', tier: 'metadata', home: join(FIXTURES, 'gemini/0.61.0/.gemini') },
-  { person: 'bob', device: 'desktop', tier: 'summary', home: join(FIXTURES, 'codex/0.98.0/codex-home') },
-];
-
 describe.skipIf(missing !== undefined)(
   `the team dashboard in headless Chromium${missing ? ` (skipped: ${missing})` : ''}`,
   () => {
-    let tmp: string;
-    let pg: TestPostgres;
-    let db: TeamDb;
+    let world: TeamWorld;
     let server: RunningTeamServer;
     let viewer: string;
     /** ann's laptop's device token: what its Claude Code would send telemetry with. */
     let laptopToken = '';
-    /** Each device's push token, by its name. */
-    const tokens = new Map<string, string>();
+    let tokens: ReadonlyMap<string, string>;
     let context: BrowserContext;
     let page: Page;
-    const indexes: AgentIndex[] = [];
     const problems: string[] = [];
 
     const api = async <T>(path: string): Promise<T> =>
@@ -70,39 +45,15 @@ describe.skipIf(missing !== undefined)(
       await page.locator(`[data-testid=session-row] [data-testid=${testId}]`).allInnerTexts();
 
     beforeAll(async () => {
-      tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-team-'));
-      pg = await startPostgres();
-      db = await openTeamDb({ url: pg.url });
-      await migrate(db.sql, db.schema);
-      server = await startTeamServer({ db, host: '127.0.0.1', port: 0 });
-      viewer = (await addViewer(db.sql, 'lead')).token;
-      for (const p of pushes) {
-        if (!(await db.sql`select 1 from people where name = ${p.person}`).length) await addPerson(db.sql, p.person);
-        const { token } = await addDevice(db.sql, p.person, p.device);
-        if (!laptopToken) laptopToken = token;
-        tokens.set(p.device, token);
-        const index = openIndex({ dbPath: join(tmp, `${p.device}.sqlite`) });
-        indexes.push(index);
-        await index.refresh([p.home]);
-        const report = await push({
-          index,
-          client: new TeamClient({ url: server.url, token }),
-          cache: FileCache.load(undefined),
-          policy: { defaultTier: p.tier, projects: [] },
-          device: { agentdash: '0.1.0', hostname: p.device, platform: 'linux' },
-        });
-        expect(report.stored).toBeGreaterThan(0);
-      }
+      world = await startTeamWorld();
+      ({ server, viewer, tokens } = world);
+      laptopToken = tokens.get('laptop') ?? '';
       ({ context, page } = await openChromium({ viewport: { width: 1500, height: 950 }, problems }));
     }, 180_000);
 
     afterAll(async () => {
       await context?.close();
-      await server?.close();
-      for (const index of indexes) index.close();
-      await db?.close();
-      await pg?.stop();
-      if (tmp) await rm(tmp, { recursive: true, force: true });
+      await world?.close();
     });
 
     it('opens with a viewer token; says it is a team server and which tiers it holds', async () => {
@@ -364,15 +315,13 @@ describe.skipIf(missing !== undefined)(
       expect(await page.locator('[data-testid=file-sessions]').count()).toBe(0);
     });
 
-    it('telemetry a device sends to the team port shows in the open list without a reload', async () => {
-      await page.goto(`${server.url}?token=${encodeURIComponent(viewer)}`);
-      await page.waitForSelector('[data-testid=session-row]');
-      const sessionId = 'e2e-team-telemetry-1';
+    /** A `tool_result` event of `sessionId`'s call `callId`, sent to the team port with ann's laptop's token. */
+    const sendToolResult = async (sessionId: string, callId: string) => {
       const attributes = [
         ['event.name', 'tool_result'],
         ['session.id', sessionId],
         ['tool_name', 'Bash'],
-        ['tool_use_id', 'toolu_e2e_team_1'],
+        ['tool_use_id', callId],
         ['success', 'true'],
         ['duration_ms', '250'],
       ].map(([key, value]) => ({ key, value: { stringValue: value } }));
@@ -390,9 +339,46 @@ describe.skipIf(missing !== undefined)(
         body: JSON.stringify(logs),
       });
       expect(sent.status).toBe(200);
+    };
+
+    it('telemetry a device sends to the team port shows in the open list without a reload', async () => {
+      await page.goto(`${server.url}?token=${encodeURIComponent(viewer)}`);
+      await page.waitForSelector('[data-testid=session-row]');
+      const sessionId = 'e2e-team-telemetry-1';
+      await sendToolResult(sessionId, 'toolu_e2e_team_1');
       // told over SSE: the list fetches its telemetry-only sessions again, this page never reloaded
-      await page.locator(`[data-testid=telemetry-only-row][data-session="${sessionId}"]`).waitFor({ timeout: 15_000 });
+      const row = page.locator(`[data-testid=telemetry-only-row][data-session="${sessionId}"]`);
+      await row.waitFor({ timeout: 15_000 });
       await teamShot('06-telemetry-live');
+      // opened, it shows the call telemetry reported, and says where a transcript would come from
+      await page.goto(`${server.url}#/s/${sessionId}`);
+      await page.locator('[data-testid=telemetry-step][data-call=toolu_e2e_team_1]').waitFor();
+      expect(await page.getByTestId('telemetry-only-note').innerText()).toMatch(
+        /^No transcript of this session was pushed/,
+      );
+      // the page asks for the pushed session first: its 404s are the way it learns there is none
+      expect(problems.splice(0).filter((p) => !p.includes('status of 404'))).toEqual([]);
+    });
+
+    it("a pushed session's telemetry shows on its page and marks its row, as on the laptop", async () => {
+      // ann's laptop pushed the sample shell session at full; its Claude Code reports one of its calls
+      await sendToolResult('5546c9dc-f77a-4128-bec8-c0c6a466b9a7', 'toolu_01Je8ZoR3yRKREO9PWLCrpnG');
+      // the one pushed session telemetry names, by the id the list gives it
+      const marked = (await api<{ sessionIds: string[] }>('/telemetry/ids')).sessionIds;
+      const laptop = await api<SessionsResponse>('/sessions?person=ann&device=laptop&limit=200');
+      const shell = laptop.sessions.find((s) => marked.includes(s.id));
+      expect([marked.length, shell?.projectPath, shell?.startedAt]).toEqual([
+        1,
+        '/home/user/proj/shell',
+        '2026-11-21T20:23:51.001Z',
+      ]);
+      await page.goto(`${server.url}#/s/${shell?.id ?? ''}`);
+      await page.getByTestId('telemetry-figures').waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('tel-tools-time').getAttribute('data-source')).toBe('measured');
+      await page.goto(`${server.url}#/`);
+      await page
+        .locator(`[data-testid=session-row]:has(a[href="#/s/${shell?.id}"]) [data-testid=telemetry-badge]`)
+        .waitFor();
       expect(problems).toEqual([]);
     });
   },

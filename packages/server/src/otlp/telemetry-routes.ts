@@ -14,7 +14,14 @@ import type {
   TimeFigure,
 } from '@agentdash/api';
 import { claudeCodeTelemetryEnv, codexTelemetryToml, geminiTelemetrySettings } from '@agentdash/core';
-import type { AgentIndex, MeasuredCall, MeasuredRequest, SessionSummary, SessionTelemetry } from '@agentdash/index';
+import type {
+  AgentIndex,
+  MeasuredCall,
+  MeasuredRequest,
+  SessionSummary,
+  SessionTelemetry,
+  TelemetryStep,
+} from '@agentdash/index';
 import { Hono } from 'hono';
 import { HttpError } from '../http-error.js';
 import { DEFAULT_OTLP_PORT } from './listen.js';
@@ -25,7 +32,16 @@ export type { SessionTelemetryDto, TimeFigure } from '@agentdash/api';
 export const COST_TOLERANCE = 0.01;
 
 /** Steps sent for one session at most (a session of thousands of calls still answers fast). */
-const MAX_STEPS = 5000;
+export const MAX_TELEMETRY_STEPS = 5000;
+
+/** `/sessions/:id/steps`' answer from up to `MAX_TELEMETRY_STEPS + 1` steps (one more tells that there are more). */
+export function telemetryStepsResponse(sessionId: string, steps: readonly TelemetryStep[]): TelemetryStepsResponse {
+  return {
+    sessionId,
+    steps: steps.slice(0, MAX_TELEMETRY_STEPS),
+    truncated: steps.length > MAX_TELEMETRY_STEPS,
+  };
+}
 
 /** `serve`'s OTLP receiver: its endpoint, or why it is not listening (a port in use). */
 export type OtlpState = { readonly endpoint: string } | { readonly error: string };
@@ -144,13 +160,9 @@ export function telemetryRoutes(index: AgentIndex, otlp?: OtlpState): Hono {
   routes.get('/sessions/:id/steps', (c) => {
     const ref = c.req.param('id');
     const sessionId = index.getSession(ref)?.id ?? ref;
-    const steps = index.telemetry.timeline(sessionId, MAX_STEPS + 1);
+    const steps = index.telemetry.timeline(sessionId, MAX_TELEMETRY_STEPS + 1);
     if (steps.length === 0) throw new HttpError(404, 'no telemetry for this session');
-    return c.json({
-      sessionId,
-      steps: steps.slice(0, MAX_STEPS),
-      truncated: steps.length > MAX_STEPS,
-    } satisfies TelemetryStepsResponse);
+    return c.json(telemetryStepsResponse(sessionId, steps));
   });
   return routes;
 }

@@ -21,6 +21,10 @@ import {
   TELEMETRY_FIRST_MS,
   TELEMETRY_LAST_MS,
   TELEMETRY_NEWEST_FIRST,
+  type TelemetryStep,
+  type TelemetryStepRow,
+  telemetryStepOf,
+  telemetryStepsSql,
 } from '@agentdash/index';
 import type { ShareTier } from '../contract.js';
 import { sessionIdsOf } from '../otel/session-ids.js';
@@ -304,4 +308,22 @@ export async function teamTelemetryOnly(
       and not exists (select 1 from sessions s where s.person_id = e.person_id and s.session_id = e.session_id)
     group by e.person_id, e.session_id order by ${sql.unsafe(TELEMETRY_NEWEST_FIRST)}, e.person_id`;
   return rows.map((r) => ({ personId: r.person_id, sessionId: r.session_id }));
+}
+
+/** The session's steps in time order, at most `limit` (the laptop's `timeline`, by the same query). */
+export async function teamTelemetryTimeline(sql: Sql, key: TelemetryKey, limit: number): Promise<TelemetryStep[]> {
+  const rows = await sql.unsafe<TelemetryStepRow[]>(
+    telemetryStepsSql('person_id = $1 AND session_id = $2', '$3', 'received_at'),
+    [key.personId, key.sessionId, limit],
+  );
+  return rows.map(telemetryStepOf);
+}
+
+/** The uids of the pushed sessions (of `personIds`, or everyone's) that have telemetry: the list marks them. */
+export async function teamMeasuredUids(sql: Sql, personIds?: readonly number[]): Promise<string[]> {
+  const rows = await sql<{ uid: string }[]>`
+    select s.uid from sessions s
+    where ${personIds ? sql`s.person_id = any(${[...personIds]}::bigint[]) and` : sql``}
+      exists (select 1 from otel_events e where e.person_id = s.person_id and e.session_id = s.session_id)`;
+  return rows.map((r) => r.uid);
 }

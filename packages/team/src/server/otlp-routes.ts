@@ -9,18 +9,26 @@
  * figures (`sessionTelemetryDto`); `/api/telemetry/setup`: the lines that send here, with a device token's header.
  */
 import { decodeOtlpRequest, type OtelSignal, otlpEncodingOf, signalOfOtlpPath } from '@agentdash/core';
-import { OTLP_MAX_BODY_BYTES, sessionTelemetryDto, teamTelemetrySetup } from '@agentdash/server';
+import {
+  MAX_TELEMETRY_STEPS,
+  OTLP_MAX_BODY_BYTES,
+  type SessionTelemetryDto,
+  sessionTelemetryDto,
+  teamTelemetrySetup,
+  telemetryStepsResponse,
+} from '@agentdash/server';
 import { Hono } from 'hono';
 import type { ShareTier } from '../contract.js';
 import type { Sql } from '../pg/db.js';
 import { teamQueries } from '../pg/queries.js';
 import {
   storeTelemetry,
-  type TelemetryKey,
   teamMeasuredCalls,
   teamMeasuredRequests,
+  teamMeasuredUids,
   teamSessionTelemetry,
   teamTelemetryOnly,
+  teamTelemetryTimeline,
 } from '../pg/telemetry.js';
 import { type TeamEnv, teamAuth } from './auth.js';
 import { readLimited } from './body.js';
@@ -120,27 +128,48 @@ export function teamTelemetryRoutes(sql: Sql): Hono<TeamEnv> {
     return c.json({ sessions });
   });
 
-  routes.get('/sessions/:id', async (c) => {
-    const ref = c.req.param('id');
-    // a pushed session (by its uid, as the dashboard names it), else a session id telemetry names
+  /** The pushed session `ref` names (its uid, as the dashboard names it), else the session id telemetry names. */
+  const keyOf = async (ref: string, person: string | undefined) => {
     const summary = await queries.getSession(ref);
-    let key: TelemetryKey | undefined;
     if (summary) {
       const [row] = await sql<{ person_id: number; session_id: string }[]>`
         select person_id::int, session_id from sessions where uid = ${summary.id}`;
-      if (row) key = { personId: row.person_id, sessionId: row.session_id };
-    } else {
-      const only = await personIds(c.req.query('person'));
-      const [row] = await sql<{ person_id: number }[]>`
-        select e.person_id::int from otel_events e join people p on p.id = e.person_id
-        where e.session_id = ${ref} ${only ? sql`and e.person_id = any(${only}::bigint[])` : sql``}
-        order by p.name limit 1`;
-      if (row) key = { personId: row.person_id, sessionId: ref };
+      return { summary, key: row ? { personId: row.person_id, sessionId: row.session_id } : undefined };
     }
+    const only = await personIds(person);
+    const [row] = await sql<{ person_id: number }[]>`
+      select e.person_id::int from otel_events e join people p on p.id = e.person_id
+      where e.session_id = ${ref} ${only ? sql`and e.person_id = any(${only}::bigint[])` : sql``}
+      order by p.name limit 1`;
+    return { summary, key: row ? { personId: row.person_id, sessionId: ref } : undefined };
+  };
+  const dtoOf = async (ref: string, person: string | undefined): Promise<SessionTelemetryDto | undefined> => {
+    const { summary, key } = await keyOf(ref, person);
     const telemetry = key ? await teamSessionTelemetry(sql, key) : undefined;
-    if (!key || !telemetry) throw new TeamHttpError(404, 'no telemetry for this session', 'TEAM_NOT_FOUND');
+    if (!key || !telemetry) return undefined;
     const measured = { calls: await teamMeasuredCalls(sql, key), requests: await teamMeasuredRequests(sql, key) };
-    return c.json(sessionTelemetryDto(telemetry, summary, measured));
+    return sessionTelemetryDto(telemetry, summary, measured);
+  };
+  const noTelemetry = () => new TeamHttpError(404, 'no telemetry for this session', 'TEAM_NOT_FOUND');
+
+  // the pushed sessions with telemetry (the list marks them "measured"), as the dashboard names them: by uid
+  routes.get('/ids', async (c) =>
+    c.json({ sessionIds: await teamMeasuredUids(sql, await personIds(c.req.query('person'))) }),
+  );
+  routes.get('/sessions/:id', async (c) => {
+    const dto = await dtoOf(c.req.param('id'), c.req.query('person'));
+    if (!dto) throw noTelemetry();
+    return c.json(dto);
+  });
+  // the dashboard asks for every session it opens, most of which have no telemetry: not an error there
+  routes.get('/measured/:id', async (c) =>
+    c.json({ telemetry: (await dtoOf(c.req.param('id'), c.req.query('person'))) ?? null }),
+  );
+  routes.get('/sessions/:id/steps', async (c) => {
+    const { key } = await keyOf(c.req.param('id'), c.req.query('person'));
+    const steps = key ? await teamTelemetryTimeline(sql, key, MAX_TELEMETRY_STEPS + 1) : [];
+    if (!key || steps.length === 0) throw noTelemetry();
+    return c.json(telemetryStepsResponse(key.sessionId, steps));
   });
   return routes;
 }

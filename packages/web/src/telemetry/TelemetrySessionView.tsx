@@ -1,3 +1,4 @@
+import { useServerFacts } from '../data/server-facts';
 import type { SessionTelemetryDto, TelemetryStepDto } from '../data/types';
 import { fmtCost, fmtDuration, fmtNumber, knownTimeIso } from '../ui/format';
 import { listHref, shortRef } from '../ui/router';
@@ -53,6 +54,8 @@ function StepRow({ step }: { step: TelemetryStepDto }) {
  */
 export function TelemetrySessionView({ id, telemetry }: { id: string; telemetry: SessionTelemetryDto }) {
   const steps = useTelemetrySteps(id);
+  const team = useServerFacts()?.mode === 'team';
+  const client = telemetry.telemetry.client;
   return (
     <div className="page" data-testid="telemetry-session">
       <div className="crumbs">
@@ -62,9 +65,10 @@ export function TelemetrySessionView({ id, telemetry }: { id: string; telemetry:
         <span className="badge accent">telemetry only</span>
       </div>
       <h1 className="page-title">Session {shortRef(id)}</h1>
-      <p className="dim">
-        No transcript of this session is on this machine (yet): these are the calls {telemetry.telemetry.client}'s own
-        telemetry reported. Once its transcript is indexed, this page shows it whole, with these measured times joined.
+      <p className="dim" data-testid="telemetry-only-note">
+        {team
+          ? `No transcript of this session was pushed to the team server (yet): these are the calls ${client}'s own telemetry reported. Once a push sends the session, this page shows it as its tier allows, with these measured times joined.`
+          : `No transcript of this session is on this machine (yet): these are the calls ${client}'s own telemetry reported. Once its transcript is indexed, this page shows it whole, with these measured times joined.`}
       </p>
       <div className="tel-figures">
         <TelemetrySummaryLine s={telemetry.telemetry} times={false} />
