@@ -5,7 +5,7 @@
  * twice), and list every session of both. Within one home, a fork or resume copy still counts once (the corpus,
  * sample and wild suites check those).
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -202,6 +202,41 @@ describe('whether an index holds two homes of one agent', () => {
       cpSync(claude, backup, { recursive: true });
       expect(await homesOf('backup', [claude, backup])).toBe(true);
       expect(await homesOf('one', [claude])).toBe(false);
+    } finally {
+      rmSync(at, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("two agents' calls of one id", () => {
+  it('are two calls: a count over both agents is the sum of each', async () => {
+    const at = mkdtempSync(join(tmpdir(), 'agentdash-two-homes-ids-'));
+    try {
+      const claude = join(at, 'claude-home');
+      cpSync(fileURLToPath(new URL('../../cli/samples/claude-home', import.meta.url)), claude, { recursive: true });
+      // Codex in two homes (a copy beside the original), the copy's first call given a sample Claude call's id (a
+      // Bash call with its result): hand-made fixtures of two agents reuse ids so (the wild set's
+      // "[trimmed for fixture]"), and every stats query over both homes counted one call less than its agents' rows.
+      const codex = fileURLToPath(new URL('../../core/test/fixtures/codex/0.98.0/codex-home', import.meta.url));
+      const copy = join(at, 'backup', 'codex-home');
+      cpSync(codex, copy, { recursive: true });
+      const rollout = join(
+        copy,
+        'sessions/2026/11/23/rollout-2026-11-23T00-59-36-01a205ea-6204-7da3-b30a-c2f1c9ce425e.jsonl',
+      );
+      const text = readFileSync(rollout, 'utf8');
+      expect(text).toContain('call_C8HpoM4b26OuyvilaE030MOq');
+      writeFileSync(rollout, text.replaceAll('call_C8HpoM4b26OuyvilaE030MOq', 'toolu_01Je8ZoR3yRKREO9PWLCrpnG'));
+      const index = openIndex({ dbPath: join(at, 'index.sqlite') });
+      try {
+        await index.refresh([claude, codex, copy]);
+        const calls = (agent?: 'claude' | 'codex') => index.stats(agent ? { agent } : {}).calls;
+        expect(index.calls({}).filter((c) => c.callId === 'toolu_01Je8ZoR3yRKREO9PWLCrpnG').length).toBe(2);
+        expect(calls('codex')).toBeGreaterThan(0);
+        expect(calls()).toBe(calls('claude') + calls('codex'));
+      } finally {
+        index.close();
+      }
     } finally {
       rmSync(at, { recursive: true, force: true });
     }

@@ -50,7 +50,9 @@ export function severalHomes(store: Store): boolean {
 
 /**
  * SQL condition on a call's fact (`cf`, with its file `cff`: `CALL_FACTS`): a fact of the same call in another home,
- * in a session `sessions` selects, is counted instead (its session owns the call first). Undefined when the index
+ * in a session `sessions` selects, is counted instead (its session owns the call first). The same call is the same
+ * id written by the same agent: another agent's call of that id is another call (hand-made fixtures reuse ids, and
+ * agents' id schemes are their own). Undefined when the index
  * holds one home, where no call has two facts (each call has one per home, call-facts.ts).
  *
  * Only ids with more than one fact are looked at (a list made once from the facts), so a home's own calls cost a
@@ -65,7 +67,7 @@ export function countedInAnotherHome(store: Store, sessions: SessionFilter): Sql
            AND EXISTS (SELECT 1 FROM calls oc JOIN files ocf ON ocf.id = oc.file_id
              JOIN sessions os ON os.id = ocf.session_id JOIN sessions ms ON ms.id = cff.session_id
              WHERE oc.tool_use_id = cf.tool_use_id AND oc.has_result IS NOT NULL AND oc.file_id <> cf.file_id
-               AND ${ownsBeforeSql('os', 'ms')}
+               AND ocf.agent = cff.agent AND ${ownsBeforeSql('os', 'ms')}
                AND os.id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})))`,
     params: scoped.params,
   };
