@@ -11,13 +11,9 @@ import { type AgentIndex, openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ShareTier } from '../src/contract.js';
 import { addDevice, addPerson } from '../src/pg/people.js';
-import { TeamClient } from '../src/push/client.js';
-import { FileCache } from '../src/push/file-cache.js';
-import { push } from '../src/push/push.js';
 import { pgSuite } from './pg-harness.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
 
-const device = { agentdash: '0.1.0', platform: 'linux' };
 const ID = '7d0c4f61-3b1e-4c55-9a0e-2f4f2b5e8a11';
 const projects = fileURLToPath(new URL('../../cli/samples/claude-home/projects/', import.meta.url));
 /** Two sample sessions of different work, each written as session `ID` in a project folder of its own. */
@@ -57,14 +53,7 @@ pgSuite('two sessions of one id in two project folders (real PostgreSQL)', () =>
       expect(localCalls[0]).not.toBe(localCalls[1]);
       await addPerson(team.db.sql, tier);
       const { token } = await addDevice(team.db.sql, tier, 'laptop');
-      const report = await push({
-        index,
-        client: new TeamClient({ url: team.url, token }),
-        cache: FileCache.load(undefined),
-        policy: { defaultTier: tier, projects: [] },
-        device,
-      });
-      expect(report).toMatchObject({ stored: 2, skipped: [] });
+      expect(await team.pushIndex(index, { token, tier })).toMatchObject({ stored: 2, skipped: [] });
       const held = await team.db.sql<{ tool_calls: number; calls: number }[]>`
         select s.tool_calls, (select count(*)::int from calls c where c.person_id = s.person_id and c.uid = s.uid) as calls
         from sessions s join people p on p.id = s.person_id where p.name = ${tier}`;
