@@ -14,6 +14,7 @@ import type { Decoded, ParseIssue, SourceLocation } from '../../model/issue.js';
 import type { ChainEnvelope, TranscriptRecord, Usage } from '../../model/record.js';
 import { outputFloorOf } from '../../usage/output-floor.js';
 import { tokensFromRawUsage } from '../../usage/tokens.js';
+import { apiErrorText } from './api-error-text.js';
 import { decodeContentBlock } from './decode-content.js';
 
 /** Side-record types we know and keep whole as `meta` records (FORMAT.md §2.3). */
@@ -228,7 +229,8 @@ function decodeChain(
         kind: 'system',
         ...envelope,
         subtype: str(subtype) ?? '',
-        content: str(content),
+        // an API error's words are in its `error` (the client writes no content for it)
+        content: str(content) ?? (subtype === 'api_error' ? apiErrorText(raw) : undefined),
         level: str(level),
         isMeta: bool(isMeta) ?? false,
         logicalParentUuid: optUuid(logicalParentUuid),
