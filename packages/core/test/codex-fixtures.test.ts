@@ -27,6 +27,14 @@ describe('Codex legacy rollouts (Aug 2025, before session_meta)', () => {
     expect(full?.issues).toEqual([]);
     expect(full?.calls.every((c) => c.status === 'ok')).toBe(true);
   });
+
+  test("the project is the folder the first prompt's <environment_context> names (the header names none)", async () => {
+    const sessions = await sessionsUnder(join(fixtures, 'legacy'));
+    const full = sessions.find((s) => s.id === 'f532f754-e9fd-4a54-b7f6-4ffc0f1dddd4');
+    const headerOnly = sessions.find((s) => s.id === '3cf49b45-003a-44d0-a6b7-498a5a35c810');
+    expect(full?.projectPath).toBe('/Users/kobra/Documents');
+    expect(headerOnly?.projectPath).toBeUndefined();
+  });
 });
 
 describe('Codex spawned agents (0.118 fork: the child begins with a copy of the parent history)', () => {

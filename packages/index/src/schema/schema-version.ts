@@ -42,14 +42,16 @@
  *   rollout); 34: \`calls.touched\` (which sessions touched a file); 35: secrets counted as exports redact them (a
  *   tool input's strings with their keys, JSON held in a string); 36: \`calls.touched\` relative to the call's folder,
  *   no \`touched_files\` table; 37: no \`calls.message_id\` (written, never read: the records keep it); 38: a touched path
- *   relative only where joining it back gives it again.
+ *   relative only where joining it back gives it again; 39: a Claude Code `api_error` note's text from its `error`
+ *   and retry (core's `apiErrorText`), a legacy Codex rollout's project from its first prompt's
+ *   `<environment_context>`.
  *   Another version, higher or lower, drops them and builds them again from the
  *   transcripts.
  */
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 38;
+export const DERIVED_VERSION = 39;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

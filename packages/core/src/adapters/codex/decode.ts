@@ -23,7 +23,7 @@ import {
 } from './decode-items.js';
 import { CodexResponses } from './decode-usage.js';
 import { codexFailureOf, codexShellExitOf, isCommandOutput } from './errors.js';
-import { isInjectedUserText, splitIdePrompt } from './injected.js';
+import { environmentCwd, isInjectedUserText, splitIdePrompt } from './injected.js';
 import { imageOf, parseCodexOutput } from './output.js';
 import { canonicalCodexToolName, legacyMcpName, SHELL_TOOLS } from './tool-names.js';
 
@@ -135,6 +135,8 @@ export class CodexDecoder extends CodexResponses {
       out(this.meta(`record_type:${String(line.record_type)}`, line, undefined, loc));
       return;
     }
+    // Its header names no folder: the first prompt's <environment_context> does (from here on, as later files' meta).
+    this.cwd ??= environmentCwd(line);
     this.responseItem(line, undefined, loc, out);
   }
 

@@ -1,3 +1,5 @@
+import { isRecord, str } from '../../internal/guards.js';
+
 /**
  * Texts Codex puts in `role: "user"` messages that the user did not type: the environment, AGENTS.md, permissions,
  * skills, an aborted turn's note, the fork notice of a spawned agent, a `/review`'s output (`<user_action>`, 0.144).
@@ -40,4 +42,16 @@ export function splitIdePrompt(text: string): { readonly context: string; readon
   const match = IDE_PROMPT.exec(text);
   if (match === null) return undefined;
   return { context: match[0].trim(), request: text.slice(match[0].length) };
+}
+
+/** The folder a user message's `<environment_context>` names (`<cwd>…</cwd>`), as legacy rollouts carry it. */
+export function environmentCwd(item: Record<string, unknown>): string | undefined {
+  if (item.type !== 'message' || item.role !== 'user' || !Array.isArray(item.content)) return undefined;
+  for (const part of item.content) {
+    const text = isRecord(part) ? str(part.text) : undefined;
+    if (text?.includes('<environment_context>') !== true) continue;
+    const cwd = /<cwd>([^<]+)<\/cwd>/.exec(text)?.[1]?.trim();
+    if (cwd) return cwd;
+  }
+  return undefined;
 }
