@@ -93,6 +93,7 @@ export {
   timelineShows,
 } from './session/header.js';
 export { type LoadSessionOptions, loadSession } from './session/load-session.js';
+export { missingMainIssue } from './session/missing-main.js';
 export { commandLine, promptTitleOf, threadTitleOf } from './session/prompt-title.js';
 export {
   openSessionStream,

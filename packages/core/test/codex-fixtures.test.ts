@@ -1,3 +1,5 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { codexAdapter } from '../src/adapters/codex/adapter.js';
@@ -81,6 +83,28 @@ describe('Codex spawned agents (0.118 fork: the child begins with a copy of the 
     // Every counted response is the child's own: none carries the parent's last response (133,627 input tokens).
     expect(usages.length).toBeGreaterThan(0);
     expect(usages.includes(133_627)).toBe(false);
+  });
+
+  test("a child found without its parent's file names the session and its folder, not a Claude file name", async () => {
+    const home = mkdtempSync(join(tmpdir(), 'agentdash-codex-orphan-'));
+    try {
+      const day = join(home, 'sessions', '2026', '04', '11');
+      mkdirSync(day, { recursive: true });
+      const child = 'rollout-2026-04-11T22-15-02-019d7e2f-0041-7310-951c-94020254dfc9.jsonl';
+      copyFileSync(join(fixtures, 'fork', 'sessions', '2026', '04', '11', child), join(day, child));
+      const [session, ...others] = await sessionsUnder(home);
+      expect(others).toEqual([]);
+      expect(session?.issues.filter((i) => i.code === 'missing_main_file')).toEqual([
+        {
+          code: 'missing_main_file',
+          file: join(home, 'sessions'),
+          line: 0,
+          message: `the main transcript of session ${session?.id} is missing; showing its 1 subagent file(s)`,
+        },
+      ]);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });
 

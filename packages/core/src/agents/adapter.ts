@@ -63,6 +63,12 @@ export interface AgentAdapter {
    */
   readonly resume: readonly string[] | null;
   readonly capabilities: AgentCapabilities;
+  /**
+   * The name of a session's main file when its id alone gives it (Claude Code's `<id>.jsonl`), which the issue of a
+   * session found by its subagents' files alone names (`session/missing-main.ts`); absent when a main file's name holds
+   * more than the id (a Codex rollout's time).
+   */
+  mainFileName?(sessionId: string): string;
   /** The agent's home folders on this machine (env and home dir passed in: core has no `process`). */
   defaultHomes(env: Readonly<Record<string, string | undefined>>, homeDir: string): readonly string[];
   /**

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { adapterForFile } from '../agents/adapters.js';
 import { messageOf } from '../errors.js';
 import type { DiscoveredFile, SessionFiles } from '../io/discover.js';
@@ -23,6 +22,7 @@ import { hiddenReasonOf } from './classify-user.js';
 import { CopyFilter, signatureOf } from './copies.js';
 import { EmbeddedThreads, filedAgents } from './embedded.js';
 import { extremesBy, headerCallOf, headerCountsOf } from './header.js';
+import { missingMainIssue } from './missing-main.js';
 import { buildResultMap } from './pair.js';
 import { readMeta } from './read-meta.js';
 import {
@@ -100,12 +100,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
     mainRecords = await readDeduped(group.main);
   }
   if (!group.main) {
-    issues.push({
-      code: 'missing_main_file',
-      file: join(group.projectDir, `${group.sessionId}.jsonl`),
-      line: 0,
-      message: `the main session file is missing; showing its ${group.subagents.length} subagent file(s)`,
-    });
+    issues.push(missingMainIssue(adapter, group.sessionId, group.projectDir, group.subagents.length));
   }
   const mainThread = mainRecords.filter((r) => !('isSidechain' in r) || !r.isSidechain);
   const runs: SubagentThread[] = group.main ? splitSidechains(mainRecords, group.main.path) : [];

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { adapterForFile } from '../agents/adapters.js';
 import { messageOf } from '../errors.js';
 import type { DiscoveredFile, SessionFiles } from '../io/discover.js';
@@ -15,6 +14,7 @@ import { orphanCall, toolCallOf } from './build-call.js';
 import { filedAgents } from './embedded.js';
 import { type HeaderCall, headerCallOf, headerCountsOf } from './header.js';
 import { type LoadSessionOptions, type SessionHead, sessionHeadOf } from './load-session.js';
+import { missingMainIssue } from './missing-main.js';
 import { readMeta } from './read-meta.js';
 
 export type { SessionHead };
@@ -74,12 +74,7 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
     files.push({ path: group.main.path, role: 'main', agentId: undefined });
     await read(group.main);
   } else {
-    facts.issues.push({
-      code: 'missing_main_file',
-      file: join(group.projectDir, `${group.sessionId}.jsonl`),
-      line: 0,
-      message: `the main session file is missing; showing its ${group.subagents.length} subagent file(s)`,
-    });
+    facts.issues.push(missingMainIssue(adapter, group.sessionId, group.projectDir, group.subagents.length));
     sources.push({ ...(group.subagents[0] as DiscoveredFile), path: '' });
   }
   for (const sub of group.subagents) {

@@ -1,4 +1,4 @@
-import { type TitleSource, threadTitleOf } from '@agentdash/core';
+import { missingMainIssue, type TitleSource, threadTitleOf } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { DEFAULT_AGENT } from '../agent-kind.js';
 import { adapterForFile, agentOfRow } from '../agents.js';
@@ -136,10 +136,14 @@ export class SessionUpdater {
     this.s.dropMissingMain.run(sid);
     const first = files[0];
     if (!files.some((f) => f.role === 'main') && first !== undefined) {
-      this.s.addMissingMain.run(
-        first.id,
-        `the main session file ${sid}.jsonl is missing; showing its ${files.length} subagent file(s)`,
+      const issue = missingMainIssue(
+        adapterForFile({ agent: agentOfRow(first.agent) }),
+        idOfKey(sid),
+        first.project_dir,
+        files.length,
       );
+      // stored on the first subagent file: the issue's own file is one the index does not hold
+      this.s.addMissingMain.run(first.id, `${issue.message} (${issue.file})`);
     }
     const p = { sid };
     // Times, counts, versions, models, directory and branch: one pass over the session's records.

@@ -14,6 +14,7 @@ export const claudeCodeAdapter = defineAdapter({
   ...claudeHomes,
   // Sidechains in the main file up to 2.0.27, `agent-*.jsonl` files since: discovery finds both.
   capabilities: { appendOnly: true, linesStandAlone: true, subagents: 'files', responseIds: 'unique' },
+  mainFileName: (sessionId) => `${sessionId}.jsonl`,
   discover: (root, options) => discoverFiles([root], options),
   streamRecords: (file, onEvent, options) => streamRecords(file.path, onEvent, options),
   typeResult,
