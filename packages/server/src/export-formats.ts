@@ -5,8 +5,16 @@
  * @module
  */
 import type { AssistantItem, Session, SessionStream, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
-import { commandLine, primaryDurationMs, resultText, toEnvelope } from '@agentdash/core';
-import { formatDateTime, formatDuration, oneLine, summarizeCall } from '@agentdash/core/present';
+import { commandLine, primaryDurationMs, resultText, timelineShows, toEnvelope } from '@agentdash/core';
+import {
+  formatDateTime,
+  formatDuration,
+  noteFields,
+  noteLabel,
+  oneLine,
+  otherBlockLabel,
+  summarizeCall,
+} from '@agentdash/core/present';
 import { jsonChunks } from './json-chunks.js';
 import { escapeMarkdown, fence, inertMarkdown, inlineCode, quotedLines } from './markdown-text.js';
 import { mapped, type SessionParts } from './session-json.js';
@@ -122,6 +130,9 @@ export async function* markdownChunks(from: Session | MarkdownSource): AsyncGene
   yield* drain(out);
 }
 
+/** A block as its agent wrote it, where the model keeps that (`raw`), else as the model holds it. */
+const rawOf = (block: object): unknown => ('raw' in block ? block.raw : block);
+
 /** What the Markdown writers share: the output lines, the subagents already written, the project path. */
 interface MarkdownContext {
   readonly out: string[];
@@ -150,6 +161,19 @@ async function* writeEvents(
     } else if (event.kind === 'assistant') {
       push(`### Assistant · ${formatDateTime(event.timestamp)}\n`);
       for (const item of event.items) yield* writeItem(item, push, ctx, quote);
+    } else if (event.kind === 'system' || event.kind === 'hidden') {
+      // The notes the timeline shows (an API error and its retry, a compaction, what a command printed), as notes.
+      const shown =
+        event.kind === 'system'
+          ? timelineShows({ kind: 'system', subtype: event.record.subtype }) && event.record.subtype
+          : timelineShows({ kind: 'user', hidden: event.reason }) && event.reason;
+      const text = event.kind === 'system' ? (event.record.content ?? '') : event.text;
+      if (shown) {
+        const words = noteFields(text);
+        push(
+          `*${escapeMarkdown(noteLabel(shown))}* · ${formatDateTime(event.record.timestamp)}${words ? `\n\n${inertMarkdown(words)}` : ''}\n`,
+        );
+      }
     } else if (event.kind === 'unknown') {
       // Never dropped silently: a record type we do not know is exported with its raw data.
       push(
@@ -195,6 +219,10 @@ async function* writeItem(
       break;
     }
     case 'other-block':
+      // Never dropped silently: named, with its raw data.
+      push(
+        `*${escapeMarkdown(otherBlockLabel(item.block))}*\n\n${fence(JSON.stringify(rawOf(item.block), null, 2))}\n`,
+      );
       break;
     default:
       item satisfies never;

@@ -1,6 +1,6 @@
 import type { AssistantItem, ParseIssue, Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
 import { headerCallOf, headerCountsOf, primaryDurationMs, timelineShows } from '@agentdash/core';
-import { noteFields, noteLabel, spanMs, summarizeCall } from '@agentdash/core/present';
+import { noteFields, noteLabel, otherBlockLabel, spanMs, summarizeCall } from '@agentdash/core/present';
 import { redactIdentifiers } from '@agentdash/core/secrets';
 import type { TokenCounts } from '@agentdash/core/usage';
 import type { CopiedFrom } from '@agentdash/index';
@@ -363,6 +363,12 @@ function* renderItem(
       break;
     }
     case 'other-block':
+      // Never dropped silently: named, its raw data with --verbose.
+      out.push(
+        `${indent}${c.dim(formatClock(timestamp))}  ${c.dim(
+          `◇ ${terminalText(otherBlockLabel(item.block))}${verbose ? ` ${excerpt(JSON.stringify('raw' in item.block ? item.block.raw : item.block), 300)}` : ''}`,
+        )}`,
+      );
       break;
     default:
       item satisfies never;

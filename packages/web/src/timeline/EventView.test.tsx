@@ -56,3 +56,26 @@ describe('an assistant event', () => {
     expect(after({ ...answer, index: 6 })).toContain('ev-cont');
   });
 });
+
+describe("a response's block of another kind", () => {
+  it('is named and its raw data shown on demand, escaped (it once said "[unknown]" and nothing more)', () => {
+    const raw = { kind: 'unknown', type: 'fallback', raw: { type: 'fallback', to: '<img src=x onerror=alert(1)>' } };
+    const html = renderToStaticMarkup(
+      <EventView
+        event={{
+          ...compaction,
+          items: [
+            { kind: 'other-block', type: 'unknown', raw },
+            { kind: 'other-block', type: 'omitted', raw: { omittedBlocks: 9 } },
+          ],
+        }}
+      />,
+    );
+    expect([...html.matchAll(/<span class="badge neutral">([^<]*)</g)].map((m) => m[1])).toEqual([
+      'unknown block fallback',
+      'blocks left out',
+    ]);
+    expect(html).toContain('&quot;to&quot;: &quot;&lt;img src=x onerror=alert(1)&gt;&quot;');
+    expect(html).not.toContain('<img');
+  });
+});

@@ -1,4 +1,4 @@
-import { formatResponseOutput, noteLabel } from '@agentdash/core/present';
+import { formatResponseOutput, noteLabel, otherBlockLabel } from '@agentdash/core/present';
 import type { EventDto, ImageValue } from '../data/types';
 import { LoggedImage } from '../renderers/common';
 import { Ansi } from '../ui/Ansi';
@@ -8,6 +8,13 @@ import { Markdown } from '../ui/Markdown';
 import { NoteText } from './NoteText';
 import { ThinkingBlock } from './ThinkingBlock';
 import { ToolBlock } from './ToolBlock';
+
+/** An other-block's name (core's rule) from the block the server sent as its raw data, or its count left out. */
+function otherBlockLabelOf(item: { readonly type: string; readonly raw: unknown }): string {
+  return otherBlockLabel(
+    item.type === 'omitted' ? { kind: 'omitted' } : (item.raw as Parameters<typeof otherBlockLabel>[0]),
+  );
+}
 
 function PromptImages({ images }: { images: readonly ImageValue[] }) {
   if (images.length === 0) return null;
@@ -104,11 +111,15 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
                 case 'tool-call':
                   return <ToolBlock key={item.id} call={item} />;
                 case 'other-block':
+                  // Never dropped silently: a block of another kind is named and its raw data shown on demand.
                   return (
                     // biome-ignore lint/suspicious/noArrayIndexKey: items keep their order
-                    <div key={i} className="dim" style={{ fontSize: 12.5 }}>
-                      [{item.type}]
-                    </div>
+                    <details key={i} className="ev-note ev-unknown" data-testid="other-block">
+                      <summary>
+                        <span className="badge neutral">{otherBlockLabelOf(item)}</span>
+                      </summary>
+                      <pre className="json">{JSON.stringify(item.raw, null, 2)}</pre>
+                    </details>
                   );
                 default:
                   return item satisfies never;
