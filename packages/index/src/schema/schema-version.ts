@@ -44,7 +44,8 @@
  *   no \`touched_files\` table; 37: no \`calls.message_id\` (written, never read: the records keep it); 38: a touched path
  *   relative only where joining it back gives it again; 39: a Claude Code `api_error` note's text from its `error`
  *   and retry (core's `apiErrorText`), a legacy Codex rollout's project from its first prompt's
- *   `<environment_context>`, and a session without its main file's issue by core's `missingMainIssue`.
+ *   `<environment_context>`, a session without its main file's issue by core's `missingMainIssue`, and a Claude Code
+ *   user record without message content an unknown record, not an empty prompt.
  *   Another version, higher or lower, drops them and builds them again from the
  *   transcripts.
  */

@@ -127,3 +127,21 @@ describe('decodeLine', () => {
     ).toEqual([true, true]);
   });
 });
+
+describe('a user record without a message to read (the wild set has hand-made ones)', () => {
+  const line = (message: unknown) =>
+    JSON.stringify({ type: 'user', uuid: 'u9', sessionId: 's', timestamp: '2025-06-14T11:03:30Z', message });
+
+  it('is kept whole as a record of its own, which is reported, not an empty prompt', () => {
+    for (const message of ['error', { role: 'user', contenst: [{ type: 'tool_result', tool_use_id: 't' }] }]) {
+      const decoded = decodeLine(line(message), loc);
+      expect(decoded.value).toMatchObject({ kind: 'unknown', type: 'user without message content' });
+      expect(decoded.value?.kind === 'unknown' && decoded.value.raw).toMatchObject({ message });
+    }
+  });
+
+  it('reads a bare string among its blocks as text', () => {
+    const decoded = decodeLine(line({ role: 'user', content: ['wow error'] }), loc);
+    expect(decoded.value?.kind === 'user' && decoded.value.content).toEqual([{ kind: 'text', text: 'wow error' }]);
+  });
+});

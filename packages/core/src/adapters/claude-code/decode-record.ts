@@ -190,10 +190,21 @@ function decodeChain(
   switch (type) {
     case 'user': {
       const content = message.content;
+      if (typeof content !== 'string' && !Array.isArray(content)) {
+        // No prompt and no result to read (a message that is a string, a misspelt `content`): an empty prompt lost
+        // it without a word. Kept whole, shown and reported as a record of its own.
+        return ok({ ...unknownOf(envelope), type: 'user without message content', raw });
+      }
       return ok({
         kind: 'user',
         ...envelope,
-        content: typeof content === 'string' ? content : Array.isArray(content) ? content.map(decodeContentBlock) : '',
+        // a bare string among the blocks is text (hand-made and stitched lines write them so)
+        content:
+          typeof content === 'string'
+            ? content
+            : content.map((block) =>
+                typeof block === 'string' ? { kind: 'text', text: block } : decodeContentBlock(block),
+              ),
         isMeta: raw.isMeta === true,
         isCompactSummary: raw.isCompactSummary === true,
         toolUseResult: raw.toolUseResult ?? undefined,
@@ -274,6 +285,11 @@ function withToolUseIds(blocks: ContentBlock[], uuid: string): ContentBlock[] {
   return blocks.map((block, index) =>
     block.kind === 'tool-use' && block.id === '' ? { ...block, id: createToolUseId(`${uuid}#${index}`) } : block,
   );
+}
+
+/** An unknown record at a chain record's place. */
+function unknownOf(envelope: ChainEnvelope) {
+  return { kind: 'unknown' as const, sessionId: envelope.sessionId, timestamp: envelope.timestamp, loc: envelope.loc };
 }
 
 function ok<T>(value: T): Decoded<T> {
