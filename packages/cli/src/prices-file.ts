@@ -4,6 +4,13 @@ import { messageOf } from '@agentdash/core/base';
 import { defaultPriceTable, mergePriceTables, type PriceTable, parsePriceFile } from '@agentdash/core/usage';
 import { UsageError } from './errors.js';
 
+/** Why a prices file could not be read, in words, by its system error code. */
+const READ_FAILURES: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EISDIR: 'it is a folder',
+};
+
 /**
  * The built-in table, overridden by `file` (AgentDash's shape or LiteLLM's JSON) when one is given; models the file
  * prices wrongly are skipped with a `note`, and a file pricing none is a usage error. `now` dates the file's prices.
@@ -14,11 +21,20 @@ export async function loadPriceTable(
   note: (message: string) => void,
 ): Promise<PriceTable> {
   if (file === undefined) return defaultPriceTable;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === undefined ? messageOf(error) : (READ_FAILURES[code] ?? code);
+    throw new UsageError(`--prices ${file}: cannot read it (${why})`);
+  }
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
+    json = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`--prices ${file}: ${messageOf(error)}`);
+    // one line: the parser quotes the text it stopped in, newlines and all
+    throw new UsageError(`--prices ${file}: not JSON (${messageOf(error).replace(/\s+/g, ' ').slice(0, 200)})`);
   }
   const { table, issues } = parsePriceFile(json, new Date(now).toISOString().slice(0, 10));
   for (const issue of issues) note(`--prices ${file}: ${issue.model || 'file'}: ${issue.message} (skipped)`);

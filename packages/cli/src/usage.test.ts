@@ -224,6 +224,13 @@ describe('agentdash usage', () => {
     expect((await cli(['usage', 'daily', home, '--json', '--model', 'haiku'])).stdout).toBe(builtIn.stdout);
     const bad = await cli(['usage', 'daily', home, '--prices', join(dir, 'missing.json')]);
     expect(bad.code).toBe(2);
+    expect(bad.stderr.trim()).toBe(`agentdash: --prices ${join(dir, 'missing.json')}: cannot read it (no such file)`);
+    // not JSON: one whole line (the parser's message quoted the file's text, newline and all, and was cut there)
+    const text = join(dir, 'prices.txt');
+    writeFileSync(text, 'hello world\nmore\n');
+    const notJson = await cli(['usage', 'daily', home, '--prices', text]);
+    expect(notJson.code).toBe(2);
+    expect(notJson.stderr.trim()).toMatch(/^agentdash: --prices .*prices\.txt: not JSON \(Unexpected token .*\)$/);
   });
 });
 
