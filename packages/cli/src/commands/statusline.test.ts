@@ -62,6 +62,16 @@ describe('agentdash statusline', () => {
     expect(Math.abs((a.sessionCostUsd ?? 0) - (b.sessionCostUsd ?? 0))).toBeGreaterThan(1e-4);
   });
 
+  it('says "session cost unknown" for a model without a price, never "unknown session"', async () => {
+    const projects = join(dir, 'unpriced', 'projects');
+    cpSync(fixtureProject, join(projects, 'p'), { recursive: true });
+    const file = join(projects, 'p', '7e2a9b4c-1d3f-4a6b-8c7d-3e1f5a2b9c22.jsonl');
+    writeFileSync(file, readFileSync(file, 'utf8').replaceAll('claude-sonnet-4-5-20250929', 'claude-unpriced-9'));
+    const out = await statusline(file, 'unpriced.sqlite', '7e2a9b4c-1d3f-4a6b-8c7d-3e1f5a2b9c22');
+    expect(out.sessionCostUsd).toBeNull();
+    expect(out.line).toMatch(/^session cost unknown \([\d.]+k? tokens\) · /);
+  });
+
   it('refreshes nothing for a transcript outside a projects folder (its grandparent holds unrelated transcripts)', async () => {
     const scratch = join(dir, 'scratch');
     cpSync(fixtureProject, join(scratch, 'unrelated'), { recursive: true });

@@ -84,12 +84,21 @@ ${COMMON_HELP}`,
       session = undefined;
     }
     const sessionTokens = session ? totalTokens({ ...session.usage }) : 0;
+    // "session cost unknown", not "unknown session": a model without a price, not a session not found
+    const priced = (what: string, cost: number | null, gaps: Parameters<typeof formatCost>[1], first: boolean) =>
+      cost === null
+        ? `${what} cost unknown`
+        : first
+          ? `${formatCost(cost, gaps)} ${what}`
+          : `${what} ${formatCost(cost, gaps)}`;
     const parts = [
       ...(input.model !== undefined ? [input.model] : []),
-      ...(session ? [`${formatCost(session.costUsd, session)} session (${formatTokens(sessionTokens)} tokens)`] : []),
-      `${formatCost(todayTotals.costUsd, todayTotals)} today`,
+      ...(session
+        ? [`${priced('session', session.costUsd, session, true)} (${formatTokens(sessionTokens)} tokens)`]
+        : []),
+      priced('today', todayTotals.costUsd, todayTotals, true),
       ...(block
-        ? [`block ${formatCost(block.usage.costUsd, block.usage)}, ${formatRemaining(block.remainingMs)} left`]
+        ? [`${priced('block', block.usage.costUsd, block.usage, false)}, ${formatRemaining(block.remainingMs)} left`]
         : []),
     ];
     const line = parts.join(' · ');
