@@ -153,7 +153,12 @@ async function* writeEvents(
   };
   for await (const event of events) {
     if (event.kind === 'prompt') {
-      push(`## User · ${formatDateTime(event.timestamp)}\n\n${inertMarkdown(event.text)}\n`);
+      // an image is named, not embedded (the JSON and HTML exports hold it)
+      const images =
+        event.images.length > 0
+          ? `\n\n*${event.images.length === 1 ? 'an image' : `${event.images.length} images`}*`
+          : '';
+      push(`## User · ${formatDateTime(event.timestamp)}\n\n${inertMarkdown(event.text)}${images}\n`);
     } else if (event.kind === 'hidden' && event.reason === 'command') {
       // A slash command the user typed (often the opening prompt): `/review 12`.
       const line = commandLine(event.text);

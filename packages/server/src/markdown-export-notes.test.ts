@@ -1,7 +1,8 @@
 /**
  * The Markdown export keeps what the timeline shows beside the conversation: a response's block of a kind AgentDash
  * does not know (Claude Code's `fallback`), named and with its raw data, and the notes (an API error with its retry).
- * Both were left out of the export without a word. Written inert like the rest (markdown-export-inert.test.ts).
+ * Both were left out of the export without a word, as was a prompt's image (named now, not embedded). Written inert
+ * like the rest (markdown-export-inert.test.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +27,10 @@ beforeAll(async () => {
     version: '2.1.330',
   });
   writeLines(join(dir, 'projects', '-home-user-proj-demo', `${id}.jsonl`), [
-    prompt(at('u1', null, 0), 'Go on.'),
+    prompt(at('u1', null, 0), [
+      { type: 'text', text: 'Go on.' },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } },
+    ]),
     JSON.stringify({
       ...base('e1', 'u1', 1),
       type: 'system',
@@ -58,8 +62,9 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it("names a block of an unknown kind and gives its raw data, and writes the timeline's notes", () => {
+it("names a block of an unknown kind and gives its raw data, writes the timeline's notes, names an image", () => {
   expect(markdown).toContain('*unknown block fallback*');
+  expect(markdown).toContain('Go on.\n\n*an image*');
   expect(markdown).toContain('{\n  "type": "fallback",\n  "from": "claude-opus-4-5",\n  "to": "claude-sonnet-4-5"');
   expect(markdown).toMatch(/\*API error\* · .*\n\n529 Overloaded\s+· retry 1 of 10 in 0\.6 s/);
   // inert: the markup in both is text or code, never an element
