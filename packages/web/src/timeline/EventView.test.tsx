@@ -57,6 +57,26 @@ describe('an assistant event', () => {
   });
 });
 
+describe('a whitespace-only text block', () => {
+  it('draws no empty text box with a Copy button (Claude opus-4-6 writes "\\n\\n" before its thinking)', () => {
+    const html = renderToStaticMarkup(
+      <EventView
+        event={{
+          ...compaction,
+          items: [
+            { kind: 'text', text: '\n\n' },
+            { kind: 'thinking', thinking: 'Plan.', redacted: false },
+          ],
+        }}
+      />,
+    );
+    expect(html).toContain('data-testid="assistant"');
+    expect(html).not.toContain('data-testid="assistant-text"');
+    const alone = renderToStaticMarkup(<EventView event={{ ...compaction, items: [{ kind: 'text', text: ' \n' }] }} />);
+    expect(alone).toContain('data-testid="assistant-empty"');
+  });
+});
+
 describe("a response's block of another kind", () => {
   it('is named and its raw data shown on demand, escaped (it once said "[unknown]" and nothing more)', () => {
     const raw = { kind: 'unknown', type: 'fallback', raw: { type: 'fallback', to: '<img src=x onerror=alert(1)>' } };

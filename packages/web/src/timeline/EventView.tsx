@@ -49,9 +49,11 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
       );
     case 'assistant': {
       const tokensOut = formatResponseOutput(event.usage ?? undefined);
+      // A text block of whitespace alone (a "\n\n" some clients write before their thinking) draws nothing.
+      const items = event.items.filter((item) => item.kind !== 'text' || item.text.trim() !== '');
       // A billed response with nothing to show (a Codex compaction's, whose summary is the note after it): one line
       // saying it was made and what it cost, not an empty box.
-      if (event.items.length === 0 && !event.isApiError) {
+      if (items.length === 0 && !event.isApiError) {
         return (
           <div className="ev-note" data-testid="assistant-empty">
             <span className="badge neutral">response</span>
@@ -84,7 +86,7 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
                 {fmtTime(event.timestamp)}
               </span>
             </div>
-            {event.items.map((item, i) => {
+            {items.map((item, i) => {
               switch (item.kind) {
                 case 'text':
                   return (

@@ -4,13 +4,13 @@ import type { LoadError } from './use-session-data';
 
 /** The page when the session cannot be shown: not found, or the server's error (a way back, but not in an export). */
 export function SessionLoadError({ error }: { readonly error: LoadError }) {
+  const heading = error.status === 404 ? 'Session not found' : 'Could not load this session';
   return (
     <div className="page">
       <div className="empty" data-testid="session-error">
-        <h2 style={{ color: 'var(--text)' }}>
-          {error.status === 404 ? 'Session not found' : 'Could not load this session'}
-        </h2>
-        <p>{error.message}</p>
+        <h2 style={{ color: 'var(--text)' }}>{heading}</h2>
+        {/* the server's words, unless they only repeat the heading ("session not found") */}
+        {error.message.trim().toLowerCase() !== heading.toLowerCase() && <p>{error.message}</p>}
         {error.candidates !== undefined && error.candidates.length > 0 && (
           <ul className="session-candidates" data-testid="session-candidates">
             {error.candidates.map((ref) => (

@@ -18,5 +18,9 @@ describe('the page of a session that could not be loaded', () => {
   it('has no list for another error', () => {
     const html = renderToStaticMarkup(<SessionLoadError error={{ status: 404, message: 'session not found' }} />);
     expect(html).not.toContain('session-candidates');
+    // said once: the server's words repeated the heading
+    expect(html.match(/session not found/gi)).toHaveLength(1);
+    const other = renderToStaticMarkup(<SessionLoadError error={{ status: 500, message: 'database is locked' }} />);
+    expect(other).toContain('<p>database is locked</p>');
   });
 });
