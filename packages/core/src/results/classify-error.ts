@@ -6,6 +6,8 @@ interface Rule {
   readonly test: RegExp;
   /** Only for these kinds (default: every tool). */
   readonly kinds?: readonly (DataKind | 'none')[];
+  /** The agent expected it whatever the category says (a call cancelled because another failed). */
+  readonly expected?: true;
 }
 
 /*
@@ -14,6 +16,8 @@ interface Rule {
  */
 const rules: readonly Rule[] = [
   { category: 'unknown-tool', test: /No such tool available/ },
+  // Claude Code cancels the other calls of a parallel batch once one fails: the failure is that one's, counted there.
+  { category: 'interrupted', test: /^Sibling tool call errored/, expected: true },
   { category: 'validation', test: /^InputValidationError\b/ },
   {
     category: 'interrupted',
@@ -78,10 +82,12 @@ export function classifyError(
 ): Pick<ToolError, 'category' | 'severity' | 'exitCode'> {
   const k = kind ?? 'none';
   let category: ErrorCategory | undefined;
+  let expected = false;
   for (const rule of rules) {
     if (rule.kinds && !rule.kinds.includes(k)) continue;
     if (rule.test.test(message)) {
       category = rule.category;
+      expected = rule.expected === true;
       break;
     }
   }
@@ -99,7 +105,7 @@ export function classifyError(
   const code = /^Exit code (-?\d+)/.exec(message);
   return {
     category,
-    severity: severityOf(category, kind),
+    severity: expected ? 'expected' : severityOf(category, kind),
     exitCode: code && (category === 'exit-code' || category === 'timeout') ? Number(code[1]) : undefined,
   };
 }

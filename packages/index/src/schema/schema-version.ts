@@ -45,7 +45,8 @@
  *   relative only where joining it back gives it again; 39: a Claude Code `api_error` note's text from its `error`
  *   and retry (core's `apiErrorText`), a legacy Codex rollout's project from its first prompt's
  *   `<environment_context>`, a session without its main file's issue by core's `missingMainIssue`, and a Claude Code
- *   user record without message content an unknown record, not an empty prompt.
+ *   user record without message content an unknown record, not an empty prompt, and a call cancelled because a
+ *   sibling call failed an expected `interrupted` error.
  *   Another version, higher or lower, drops them and builds them again from the
  *   transcripts.
  */

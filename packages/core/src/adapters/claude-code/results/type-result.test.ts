@@ -107,6 +107,17 @@ describe('seed 000 examples (content strings, no toolUseResult)', () => {
     }
   });
 
+  it("a call cancelled because a parallel call failed: expected, the failure being the other call's", () => {
+    // 19 in the wild set (one missing file cancelled 7 Reads, each counted a real "validation" error)
+    const message = '<tool_use_error>Sibling tool call errored</tool_use_error>';
+    const out = typeOf('Read', message, { isError: true });
+    expect(out.error).toEqual({
+      category: 'interrupted',
+      severity: 'expected',
+      message: 'Sibling tool call errored',
+    });
+  });
+
   it('WebSearch: query and Links json', () => {
     const out = typeOf(
       'WebSearch',
