@@ -168,9 +168,10 @@ async function* writeEvents(
       for (const item of event.items) yield* writeItem(item, push, ctx, quote);
     } else if (event.kind === 'system' || event.kind === 'hidden') {
       // The notes the timeline shows (an API error and its retry, a compaction, what a command printed), as notes.
+      // its label, as show and the timeline name it (a system note without a subtype is "system")
       const shown =
         event.kind === 'system'
-          ? timelineShows({ kind: 'system', subtype: event.record.subtype }) && event.record.subtype
+          ? timelineShows({ kind: 'system', subtype: event.record.subtype }) && (event.record.subtype || 'system')
           : timelineShows({ kind: 'user', hidden: event.reason }) && event.reason;
       const text = event.kind === 'system' ? (event.record.content ?? '') : event.text;
       if (shown) {

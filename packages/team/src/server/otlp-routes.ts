@@ -5,8 +5,9 @@
  * push. Each record is stored at the device's tier (`team add-device --share`), attributed to its person; the records
  * of a session the person forgot (`push --forget`) are dropped, counted in the answer's partial success and logged.
  *
- * And the team's `/api/telemetry/sessions(/:id)`: the laptop's telemetry routes over what devices sent, the same
- * figures (`sessionTelemetryDto`); `/api/telemetry/setup`: the lines that send here, with a device token's header.
+ * And the team's `/api/telemetry/…` (`sessions`, `sessions/:id`, `sessions/:id/steps`, `measured/:id`, `ids`): the
+ * laptop's telemetry routes over what devices sent, the same figures (`sessionTelemetryDto`); `/api/telemetry/setup`:
+ * the lines that send here, with a device token's header.
  */
 import { decodeOtlpRequest, type OtelSignal, otlpEncodingOf, signalOfOtlpPath } from '@agentdash/core';
 import {
