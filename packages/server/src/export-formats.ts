@@ -13,6 +13,7 @@ import {
   noteLabel,
   oneLine,
   otherBlockLabel,
+  otherBlockRaw,
   summarizeCall,
 } from '@agentdash/core/present';
 import { jsonChunks } from './json-chunks.js';
@@ -130,9 +131,6 @@ export async function* markdownChunks(from: Session | MarkdownSource): AsyncGene
   yield* drain(out);
 }
 
-/** A block as its agent wrote it, where the model keeps that (`raw`), else as the model holds it. */
-const rawOf = (block: object): unknown => ('raw' in block ? block.raw : block);
-
 /** What the Markdown writers share: the output lines, the subagents already written, the project path. */
 interface MarkdownContext {
   readonly out: string[];
@@ -227,7 +225,7 @@ async function* writeItem(
     case 'other-block':
       // Never dropped silently: named, with its raw data.
       push(
-        `*${escapeMarkdown(otherBlockLabel(item.block))}*\n\n${fence(JSON.stringify(rawOf(item.block), null, 2))}\n`,
+        `*${escapeMarkdown(otherBlockLabel(item.block))}*\n\n${fence(JSON.stringify(otherBlockRaw(item.block), null, 2))}\n`,
       );
       break;
     default:

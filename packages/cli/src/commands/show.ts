@@ -1,6 +1,6 @@
 import type { AssistantItem, ParseIssue, Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
 import { headerCallOf, headerCountsOf, primaryDurationMs, timelineShows } from '@agentdash/core';
-import { noteFields, noteLabel, otherBlockLabel, spanMs, summarizeCall } from '@agentdash/core/present';
+import { noteFields, noteLabel, otherBlockLabel, otherBlockRaw, spanMs, summarizeCall } from '@agentdash/core/present';
 import { redactIdentifiers } from '@agentdash/core/secrets';
 import type { TokenCounts } from '@agentdash/core/usage';
 import type { CopiedFrom } from '@agentdash/index';
@@ -366,7 +366,7 @@ function* renderItem(
       // Never dropped silently: named, its raw data with --verbose.
       out.push(
         `${indent}${c.dim(formatClock(timestamp))}  ${c.dim(
-          `◇ ${terminalText(otherBlockLabel(item.block))}${verbose ? ` ${excerpt(JSON.stringify('raw' in item.block ? item.block.raw : item.block), 300)}` : ''}`,
+          `◇ ${terminalText(otherBlockLabel(item.block))}${verbose ? ` ${excerpt(JSON.stringify(otherBlockRaw(item.block)), 300)}` : ''}`,
         )}`,
       );
       break;

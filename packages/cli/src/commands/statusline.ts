@@ -85,20 +85,18 @@ ${COMMON_HELP}`,
     }
     const sessionTokens = session ? totalTokens({ ...session.usage }) : 0;
     // "session cost unknown", not "unknown session": a model without a price, not a session not found
-    const priced = (what: string, cost: number | null, gaps: Parameters<typeof formatCost>[1], first: boolean) =>
-      cost === null
-        ? `${what} cost unknown`
-        : first
-          ? `${formatCost(cost, gaps)} ${what}`
-          : `${what} ${formatCost(cost, gaps)}`;
+    const priced = (what: string, cost: number | null, gaps: Parameters<typeof formatCost>[1], words: string) =>
+      cost === null ? `${what} cost unknown` : words.replace('$', () => formatCost(cost, gaps));
     const parts = [
       ...(input.model !== undefined ? [input.model] : []),
       ...(session
-        ? [`${priced('session', session.costUsd, session, true)} (${formatTokens(sessionTokens)} tokens)`]
+        ? [`${priced('session', session.costUsd, session, '$ session')} (${formatTokens(sessionTokens)} tokens)`]
         : []),
-      priced('today', todayTotals.costUsd, todayTotals, true),
+      priced('today', todayTotals.costUsd, todayTotals, '$ today'),
       ...(block
-        ? [`${priced('block', block.usage.costUsd, block.usage, false)}, ${formatRemaining(block.remainingMs)} left`]
+        ? [
+            `${priced('block', block.usage.costUsd, block.usage, 'block $')}, ${formatRemaining(block.remainingMs)} left`,
+          ]
         : []),
     ];
     const line = parts.join(' · ');

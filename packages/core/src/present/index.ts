@@ -43,7 +43,7 @@ export {
   type TokenGaps,
   unrecordedNotes,
 } from './numbers.js';
-export { otherBlockLabel } from './other-block.js';
+export { otherBlockLabel, otherBlockRaw } from './other-block.js';
 export { isAbsolutePath, joinedPath, relativePath } from './paths.js';
 export { hasControls, keepColours, plainText } from './plain-text.js';
 export {

@@ -23,3 +23,8 @@ export function otherBlockLabel(block: ContentBlock | { readonly kind: 'omitted'
       return block.kind.replace(/-/g, ' ');
   }
 }
+
+/** Such a block as its agent wrote it, where the model keeps that (`raw`), else as the model holds it. */
+export function otherBlockRaw(block: ContentBlock): unknown {
+  return 'raw' in block ? block.raw : block;
+}
