@@ -1,6 +1,7 @@
 import type { EventDto } from '@agentdash/api';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { TimelineCtx } from './context';
 import { EventView } from './EventView';
 
 /** A Codex 0.169 compaction's response: billed (its usage), its summary shown by the note after it, no items. */
@@ -97,5 +98,53 @@ describe("a response's block of another kind", () => {
     ]);
     expect(html).toContain('&quot;to&quot;: &quot;&lt;img src=x onerror=alert(1)&gt;&quot;');
     expect(html).not.toContain('<img');
+  });
+});
+
+describe('an unknown record and a block of another kind', () => {
+  const unknownRecord: EventDto = {
+    kind: 'note',
+    index: 3,
+    timestamp: '2026-11-23T00:58:41.000Z',
+    label: 'queue-operation',
+    source: 'unknown',
+    reason: null,
+    level: null,
+    text: '{"type":"queue-operation"}',
+    truncated: false,
+  };
+  const withBlock: EventDto = {
+    ...compaction,
+    items: [{ kind: 'other-block', type: 'unknown', raw: { kind: 'unknown', type: 'fallback', raw: {} } }],
+  };
+  const under = (openAll: { version: number; open: boolean }, event: EventDto) =>
+    renderToStaticMarkup(
+      <TimelineCtx.Provider
+        value={{
+          sessionId: 's',
+          shells: {},
+          expand: new Set(),
+          focus: undefined,
+          jump: { seq: 0, path: new Set<string>() },
+          openAll,
+          liveVersion: 0,
+          SubagentView: () => null,
+        }}
+      >
+        <EventView event={event} />
+      </TimelineCtx.Provider>,
+    );
+  const openDetails = (html: string) => (html.match(/<details[^>]* open=""/g) ?? []).length;
+
+  it('open with "Expand all" and shut with "Collapse all", as every block does (they stayed shut)', () => {
+    for (const event of [unknownRecord, withBlock]) {
+      expect(openDetails(under({ version: 0, open: false }, event))).toBe(0);
+      expect(openDetails(under({ version: 1, open: true }, event))).toBe(1);
+      expect(openDetails(under({ version: 2, open: false }, event))).toBe(0);
+    }
+    // shut, its raw data is there all the same (the browser's find-in-page reaches it)
+    expect(under({ version: 0, open: false }, unknownRecord)).toContain(
+      '{&quot;type&quot;:&quot;queue-operation&quot;}',
+    );
   });
 });

@@ -6,6 +6,7 @@ import { CopyButton } from '../ui/CopyButton';
 import { fmtTime } from '../ui/format';
 import { Markdown } from '../ui/Markdown';
 import { NoteText } from './NoteText';
+import { RawDetails } from './RawDetails';
 import { ThinkingBlock } from './ThinkingBlock';
 import { ToolBlock } from './ToolBlock';
 
@@ -115,13 +116,14 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
                 case 'other-block':
                   // Never dropped silently: a block of another kind is named and its raw data shown on demand.
                   return (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: items keep their order
-                    <details key={i} className="ev-note ev-unknown" data-testid="other-block">
-                      <summary>
-                        <span className="badge neutral">{otherBlockLabelOf(item)}</span>
-                      </summary>
-                      <pre className="json">{JSON.stringify(item.raw, null, 2)}</pre>
-                    </details>
+                    <RawDetails
+                      // biome-ignore lint/suspicious/noArrayIndexKey: items keep their order
+                      key={i}
+                      keptAs={`block:${event.messageId}:${event.index}:${i}`}
+                      testId="other-block"
+                      summary={<span className="badge neutral">{otherBlockLabelOf(item)}</span>}
+                      raw={JSON.stringify(item.raw, null, 2)}
+                    />
                   );
                 default:
                   return item satisfies never;
@@ -135,14 +137,18 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
       if (event.source === 'unknown') {
         // A record type AgentDash does not know: shown with its raw data (as text, escaped by React).
         return (
-          <details className="ev-note ev-unknown" data-testid="unknown-record">
-            <summary>
-              <span className="badge unanswered">unknown record</span>
-              <span className="mono">{event.label}</span>
-              <span style={{ marginLeft: 'auto' }}>{fmtTime(event.timestamp)}</span>
-            </summary>
-            <pre className="json">{event.text}</pre>
-          </details>
+          <RawDetails
+            keptAs={`record:${event.index}:${event.timestamp ?? ''}:${event.label}`}
+            testId="unknown-record"
+            summary={
+              <>
+                <span className="badge unanswered">unknown record</span>
+                <span className="mono">{event.label}</span>
+                <span style={{ marginLeft: 'auto' }}>{fmtTime(event.timestamp)}</span>
+              </>
+            }
+            raw={event.text}
+          />
         );
       }
       return (
