@@ -57,3 +57,17 @@ describe('show FILE', () => {
     expect(shown.code).toBe(ExitCode.badPath);
   });
 });
+
+describe('a session whose files name no model', () => {
+  it('is shown as an unknown Codex model, its id kept in --json (it read "codex-unknown-model")', async () => {
+    const file = join(fixtures, 'codex/exec/0.169.0-shell.exec.jsonl');
+    const shown = await fresh(['show', file]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/model +unknown Codex model\n/);
+    expect(shown.stdout).not.toContain('codex-unknown-model');
+    const listed = await fresh(['sessions', '--json', file]);
+    expect((JSON.parse(listed.stdout) as SessionsJson).sessions.map((s) => s.models)).toEqual([
+      ['codex-unknown-model'],
+    ]);
+  });
+});

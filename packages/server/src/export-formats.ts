@@ -9,6 +9,7 @@ import { commandLine, primaryDurationMs, resultText, timelineShows, toEnvelope }
 import {
   formatDateTime,
   formatDuration,
+  modelLabel,
   noteFields,
   noteLabel,
   oneLine,
@@ -115,7 +116,7 @@ export async function* markdownChunks(from: Session | MarkdownSource): AsyncGene
   out.push(`- Project: ${inlineCode(session.projectPath ?? session.projectDir)}`);
   out.push(`- Time: ${formatDateTime(session.startedAt)} → ${formatDateTime(session.endedAt)}`);
   const names = (list: readonly string[]) => list.map(escapeMarkdown).join(', ') || '?';
-  out.push(`- Client: ${names(session.versions)}; model: ${names(session.models)}`);
+  out.push(`- Client: ${names(session.versions)}; model: ${names(session.models.map(modelLabel))}`);
   out.push(`- Tool calls: ${counts.toolCalls} (${counts.errors} errors, ${counts.expectedErrors} expected)`, '');
   const ctx: MarkdownContext = {
     out,

@@ -1,6 +1,14 @@
 import type { AssistantItem, ParseIssue, Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
 import { headerCallOf, headerCountsOf, primaryDurationMs, timelineShows } from '@agentdash/core';
-import { noteFields, noteLabel, otherBlockLabel, otherBlockRaw, spanMs, summarizeCall } from '@agentdash/core/present';
+import {
+  modelLabel,
+  noteFields,
+  noteLabel,
+  otherBlockLabel,
+  otherBlockRaw,
+  spanMs,
+  summarizeCall,
+} from '@agentdash/core/present';
 import { redactIdentifiers } from '@agentdash/core/secrets';
 import type { TokenCounts } from '@agentdash/core/usage';
 import type { CopiedFrom } from '@agentdash/index';
@@ -221,7 +229,7 @@ function* timelineChunks(
     `${c.dim('time')}     ${formatRange(session.startedAt, session.endedAt)}${duration ? ` (${duration})` : ''}`,
   );
   out.push(
-    `${c.dim('client')}   ${terminalText(session.versions.join(', ') || '?')}   ${c.dim('model')} ${terminalText(session.models.join(', ') || '?')}`,
+    `${c.dim('client')}   ${terminalText(session.versions.join(', ') || '?')}   ${c.dim('model')} ${terminalText(session.models.map(modelLabel).join(', ') || '?')}`,
   );
   out.push(
     `${c.dim('counts')}   ${plural(session.counts.prompts, 'prompt')}, ${plural(

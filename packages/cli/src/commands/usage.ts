@@ -1,6 +1,6 @@
 import { readlinkSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { unrecordedNotes } from '@agentdash/core/present';
+import { modelLabel, unrecordedNotes } from '@agentdash/core/present';
 import { redactIdentifiers } from '@agentdash/core/secrets';
 import {
   billingBlocks,
@@ -68,7 +68,7 @@ function usageFilter(values: Parsed['values'], now: number): Omit<UsageFilter, '
 function warnUnpriced(ctx: Context, totals: UsageGroup): void {
   const models = totals.unpricedModels.map((model) => {
     const responses = totals.models[model]?.responses ?? 0;
-    return `${model} (${responses} response${responses === 1 ? '' : 's'})`;
+    return `${modelLabel(model)} (${responses} response${responses === 1 ? '' : 's'})`;
   });
   // A note as its messages start: in lower case.
   for (const { text } of unrecordedNotes(totals)) ctx.note(`${text.charAt(0).toLowerCase()}${text.slice(1)}`);

@@ -55,6 +55,15 @@ export {
   type SummarizableCall,
   summarizeCall,
 } from './summarize-call.js';
-export { baseName, shortId, shortModel, shortModels, shortPath, shortRefs, uniquePrefixes } from './text.js';
+export {
+  baseName,
+  modelLabel,
+  shortId,
+  shortModel,
+  shortModels,
+  shortPath,
+  shortRefs,
+  uniquePrefixes,
+} from './text.js';
 export { formatToolName } from './tool-name.js';
 export { formatTypedChars } from './typed-chars.js';

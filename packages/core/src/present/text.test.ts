@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { shortId, shortModels, shortRefs, uniquePrefixes } from './text.js';
+import { unknownModelOf } from '../model/unknown-model.js';
+import { modelLabel, shortId, shortModel, shortModels, shortRefs, uniquePrefixes } from './text.js';
 
 describe('shortModels', () => {
   it('drops claude- and the date, unless two models would then read alike', () => {
@@ -132,5 +133,16 @@ describe('shortRefs', () => {
       (_, i) => `01a205f2-${(0x7000 + i).toString(16)}-7000-8000-${i.toString(16).padStart(12, '0')}`,
     );
     expect(new Set(shortRefs(many).values()).size).toBe(many.length);
+  });
+});
+
+describe('modelLabel', () => {
+  it("says so of an agent's placeholder for a model its files never name, and leaves every other id", () => {
+    expect(modelLabel(unknownModelOf('codex'))).toBe('unknown Codex model');
+    expect(modelLabel(unknownModelOf('copilot'))).toBe('unknown Copilot CLI model');
+    expect(shortModel(unknownModelOf('qwen'))).toBe('unknown Qwen Code model');
+    // no agent of that name: a model's own id
+    expect(modelLabel('acme-unknown-model')).toBe('acme-unknown-model');
+    expect(modelLabel('claude-sonnet-4-6')).toBe('claude-sonnet-4-6');
   });
 });

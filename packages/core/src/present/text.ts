@@ -3,6 +3,9 @@
  * @module
  */
 
+import { agentInfo, isAgentId } from '../model/agent.js';
+import { agentOfUnknownModel } from '../model/unknown-model.js';
+
 /** Last two path segments, enough to recognise a project: `…/work/agentdash`. */
 export function shortPath(path: string | null | undefined): string {
   if (!path) return '—';
@@ -110,9 +113,21 @@ export function shortRefs(refs: readonly string[]): ReadonlyMap<string, string> 
   );
 }
 
-/** A model name without the `claude-` prefix and date suffix: `opus-4-1`. */
+/**
+ * A model as people read it: the id, except the placeholder an adapter gives a session whose files never name their
+ * model (`codex-unknown-model`), which says so and names the agent.
+ * @example modelLabel('codex-unknown-model') // 'unknown Codex model'
+ */
+export function modelLabel(model: string): string {
+  const agent = agentOfUnknownModel(model, isAgentId);
+  return agent === undefined ? model : `unknown ${agentInfo(agent).label} model`;
+}
+
+/** A model name without the `claude-` prefix and date suffix: `opus-4-1` (see `modelLabel`). */
 export function shortModel(model: string): string {
-  return model.replace(/^claude-/, '').replace(/-\d{8}$/, '');
+  return modelLabel(model)
+    .replace(/^claude-/, '')
+    .replace(/-\d{8}$/, '');
 }
 
 /**

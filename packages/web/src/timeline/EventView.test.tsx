@@ -30,6 +30,9 @@ describe('an assistant event', () => {
     expect(html).toContain('data-testid="assistant-empty"');
     expect(html).not.toContain('data-testid="assistant"');
     expect(html).toContain('gpt-5.5 · 68 tokens out · no text');
+    // a model its files never name says so (the placeholder id is no model's name)
+    const unnamed = renderToStaticMarkup(<EventView event={{ ...compaction, model: 'codex-unknown-model' }} />);
+    expect(unnamed).toContain('unknown Codex model · 68 tokens out · no text');
   });
 
   it('with text is the assistant box, its tokens out in its label', () => {

@@ -1,4 +1,4 @@
-import { formatResponseOutput, noteLabel, otherBlockLabel } from '@agentdash/core/present';
+import { formatResponseOutput, modelLabel, noteLabel, otherBlockLabel } from '@agentdash/core/present';
 import type { EventDto, ImageValue } from '../data/types';
 import { LoggedImage } from '../renderers/common';
 import { Ansi } from '../ui/Ansi';
@@ -59,7 +59,9 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
           <div className="ev-note" data-testid="assistant-empty">
             <span className="badge neutral">response</span>
             <span>
-              {[event.model, tokensOut, 'no text'].filter((part) => part !== null && part !== '').join(' · ')}
+              {[event.model === null ? null : modelLabel(event.model), tokensOut, 'no text']
+                .filter((part) => part !== null && part !== '')
+                .join(' · ')}
             </span>
             <span style={{ marginLeft: 'auto' }}>{fmtTime(event.timestamp)}</span>
           </div>
@@ -78,7 +80,7 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
               <span>Assistant</span>
               {event.model && (
                 <span className="pill" style={{ textTransform: 'none', letterSpacing: 0 }}>
-                  {event.model}
+                  {modelLabel(event.model)}
                 </span>
               )}
               {event.isApiError && <span className="badge error">API error</span>}

@@ -10,11 +10,12 @@ import {
 import type { SourceLocation } from '../../model/issue.js';
 import type { RecordEvent } from '../../model/raw.js';
 import type { ChainEnvelope, TranscriptRecord, Usage } from '../../model/record.js';
+import { unknownModelOf } from '../../model/unknown-model.js';
 import { type AiderBlock, aiderBlocks, lineText } from './blocks.js';
 import { searchParts, searchReplaceEdits, usageOfLegacyTokensLine, wholeFileEdits } from './edit-blocks.js';
 
 /** The model named for answers of a run whose banner names none (never priced). */
-export const UNKNOWN_AIDER_MODEL = 'aider-unknown-model';
+export const UNKNOWN_AIDER_MODEL = unknownModelOf('aider');
 
 const RUN_TIME = /^# aider chat started at (\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})/;
 const MODEL = /^(?:Main model|Model): (\S+)/;

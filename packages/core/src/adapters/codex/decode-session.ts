@@ -3,10 +3,11 @@ import type { ContentBlock } from '../../model/content.js';
 import { createRecordUuid, createSessionId, type IsoTimestamp, type RecordUuid, timestampMs } from '../../model/ids.js';
 import type { ParseIssue, SourceLocation } from '../../model/issue.js';
 import type { AssistantRecord, ChainEnvelope, MetaRecord, TranscriptRecord, UserRecord } from '../../model/record.js';
+import { unknownModelOf } from '../../model/unknown-model.js';
 import { FORK_COPY_WINDOW_MS, RESUME_COPY_WINDOW_MS, SPAWN_NOTICE } from './decode-items.js';
 
 /** The model of responses in files that never name one (0.34 writes no `turn_context`). */
-export const UNKNOWN_MODEL = 'codex-unknown-model';
+export const UNKNOWN_MODEL = unknownModelOf('codex');
 
 /**
  * The session a Codex rollout file belongs to, as the decoder learns it (`session_meta`, `turn_context`), the copy of

@@ -12,6 +12,7 @@ import {
 import type { ParseIssue, SourceLocation } from '../../model/issue.js';
 import type { RecordEvent } from '../../model/raw.js';
 import type { AssistantRecord, ChainEnvelope, TranscriptRecord, UserRecord } from '../../model/record.js';
+import { unknownModelOf } from '../../model/unknown-model.js';
 import { shellOutcomeOf } from './shell.js';
 import { usageOfRecord } from './usage.js';
 
@@ -58,7 +59,7 @@ interface CallStart {
 }
 
 /** The model named for a session whose events name none (never priced). */
-export const UNKNOWN_COPILOT_MODEL = 'copilot-unknown-model';
+export const UNKNOWN_COPILOT_MODEL = unknownModelOf('copilot');
 
 /**
  * Decodes one Copilot CLI `events.jsonl`, line by line: every line is `{type, data, id, timestamp, parentId}`.

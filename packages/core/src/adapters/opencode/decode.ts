@@ -13,11 +13,12 @@ import {
 import type { ParseIssue, SourceLocation } from '../../model/issue.js';
 import type { RecordEvent } from '../../model/raw.js';
 import type { ChainEnvelope, TranscriptRecord } from '../../model/record.js';
+import { unknownModelOf } from '../../model/unknown-model.js';
 import { openCodeShellExit } from './type-result.js';
 import { usageOfOpenCodeTokens } from './usage.js';
 
 /** The model named for an assistant message that names none (never priced). */
-export const UNKNOWN_OPENCODE_MODEL = 'opencode-unknown-model';
+export const UNKNOWN_OPENCODE_MODEL = unknownModelOf('opencode');
 
 /** What a part needs of the message it belongs to (written on the line before its parts). */
 interface MessageInfo {

@@ -12,11 +12,12 @@ import {
 import type { ParseIssue, SourceLocation } from '../../model/issue.js';
 import type { RecordEvent } from '../../model/raw.js';
 import type { ChainEnvelope, TranscriptRecord } from '../../model/record.js';
+import { unknownModelOf } from '../../model/unknown-model.js';
 import { partType, resultContentOf, textOf } from '../gemini/parts.js';
 import { usageOfQwenMetadata } from './usage.js';
 
 /** The model named for a response whose line names none (never priced). */
-export const UNKNOWN_QWEN_MODEL = 'qwen-unknown-model';
+export const UNKNOWN_QWEN_MODEL = unknownModelOf('qwen');
 
 /** `uiEvent` names of `ui_telemetry` lines that AgentDash reads (the rest are kept as meta records). */
 const API_RESPONSE = 'qwen-code.api_response';

@@ -1,3 +1,4 @@
+import { modelLabel } from '@agentdash/core/present';
 import { activeMs } from '@agentdash/core/time';
 import { Fragment, useMemo } from 'react';
 import type { SessionDetail } from '../../data/types';
@@ -84,7 +85,7 @@ export function SessionStats({ detail }: { detail: SessionDetail }) {
       </span>
       {s.models.map((m) => (
         <span key={m} className="pill stats-extra">
-          {m}
+          {modelLabel(m)}
         </span>
       ))}
       {s.versions.map((v) => (

@@ -1,3 +1,4 @@
+import { modelLabel } from '@agentdash/core/present';
 import { useEffect, useRef } from 'react';
 import type { SessionsResponse } from '../../data/types';
 import { AgentFilter } from '../../ui/AgentFilter';
@@ -65,7 +66,7 @@ export function SessionFilters({
         <option value="">All models</option>
         {facets?.models.map((m) => (
           <option key={m} value={m}>
-            {m}
+            {modelLabel(m)}
           </option>
         ))}
       </select>

@@ -1,4 +1,4 @@
-import { plainText, shortRefs } from '@agentdash/core/present';
+import { modelLabel, plainText, shortRefs } from '@agentdash/core/present';
 import { activeMs } from '@agentdash/core/time';
 import { useMemo } from 'react';
 import type { SessionRow } from '../../data/types';
@@ -194,7 +194,7 @@ function SessionRowView({
             {shortId}
           </span>
           {r.models.slice(0, 2).map((m) => (
-            <span key={m}>{m}</span>
+            <span key={m}>{modelLabel(m)}</span>
           ))}
           {r.versions.length > 0 && <span>v{r.versions.join(', ')}</span>}
         </div>

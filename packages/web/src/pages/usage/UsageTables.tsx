@@ -1,4 +1,4 @@
-import { shortRefs } from '@agentdash/core/present';
+import { modelLabel, shortRefs } from '@agentdash/core/present';
 import { setTeamScope } from '../../data/team-scope';
 import type { UsageResponse } from '../../data/types';
 import { AgentBadge } from '../../ui/AgentBadge';
@@ -31,7 +31,7 @@ export function ModelsTable({
           // One line on a desk; on a phone it breaks at its hyphens, so that the figures fit beside it.
           <>
             <i className="swatch" style={{ background: colorOf(m.model) }} />
-            {m.model}
+            {modelLabel(m.model)}
           </>
         )}
       />
