@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copilotAdapter } from '../src/adapters/copilot/adapter.js';
 import { copilotWild } from '../src/adapters/copilot/test-helpers.js';
-import { groupSessions, loadSession } from '../src/index.js';
+import { defaultPriceTable, findPrice, groupSessions, loadSession } from '../src/index.js';
 import type { ParseIssue } from '../src/model/issue.js';
 import type { Usage } from '../src/model/record.js';
 import { repoRoot } from './helpers.js';
@@ -20,6 +21,7 @@ const sources = [
     calls: { statuses: {}, kinds: {} },
     // 1.0.64-1 and 1.0.68: one message each, with its output tokens only.
     usage: { messages: 2, outputTokens: 45 },
+    models: ['gpt-5.3-codex-spark', 'gpt-5.4-mini'],
   },
   {
     name: 'Copilot wild files (../shared)',
@@ -41,6 +43,8 @@ const sources = [
     },
     // The bundled two and a 1.0.64 session of 53 messages, 19,004 output tokens.
     usage: { messages: 55, outputTokens: 19_049 },
+    // Copilot writes `claude-sonnet-4.6`: the session names Anthropic's id, as a Claude Code session does.
+    models: ['claude-sonnet-4-6', 'gpt-5.3-codex-spark', 'gpt-5.4-mini'],
   },
 ];
 
@@ -61,7 +65,7 @@ function lineTypes(path: string): Record<string, number> {
   return counts;
 }
 
-describe.each(sources)('$name', ({ dir, present, files: expectedFiles, calls: expectedCalls, usage }) => {
+describe.each(sources)('$name', ({ dir, present, files: expectedFiles, calls: expectedCalls, usage, models }) => {
   // Says "skipped" only when it is.
   const title = present ? 'lose nothing' : `lose nothing (skipped: ${relative(repoRoot, dir)} is not present)`;
   describe.skipIf(!present)(title, () => {
@@ -118,6 +122,7 @@ describe.each(sources)('$name', ({ dir, present, files: expectedFiles, calls: ex
       let completes = 0;
       const statuses: Record<string, number> = {};
       const kinds: Record<string, number> = {};
+      const seen = new Set<string>();
       for (const group of groupSessions(files)) {
         const session = await loadSession(group);
         for (const file of session.files) {
@@ -131,12 +136,38 @@ describe.each(sources)('$name', ({ dir, present, files: expectedFiles, calls: ex
           kinds[`${call.name} ${kind}`] = (kinds[`${call.name} ${kind}`] ?? 0) + 1;
         }
         expect(session.agent).toBe('copilot');
+        for (const model of session.models) seen.add(model);
       }
+      expect([...seen].sort()).toEqual(models);
       const calls = Object.values(statuses).reduce((a, b) => a + b, 0);
       expect(calls).toBe(starts);
       expect((statuses.ok ?? 0) + (statuses.error ?? 0)).toBe(completes);
       expect(statuses.unanswered ?? 0).toBe(starts - completes);
       expect({ statuses, kinds }).toEqual(expectedCalls);
     });
+  });
+});
+
+describe('a Claude model Copilot names with a dot in its version', () => {
+  it("is Anthropic's id in the session, its usage and its price (one model, one row beside Claude Code's)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentdash-copilot-model-'));
+    try {
+      // A bundled real file whose responses name claude-sonnet-4.6, as the longer one in ../shared does.
+      for (const file of readdirSync(copilotWild, { recursive: true, withFileTypes: true })) {
+        if (!file.isFile()) continue;
+        const from = join(file.parentPath, file.name);
+        const to = join(dir, relative(copilotWild, from));
+        mkdirSync(dirname(to), { recursive: true });
+        writeFileSync(to, readFileSync(from, 'utf8').replaceAll('"gpt-5.4-mini"', '"claude-sonnet-4.6"'));
+      }
+      const { files } = await copilotAdapter.discover(dir);
+      const sessions = await Promise.all(groupSessions(files).map((group) => loadSession(group)));
+      const renamed = sessions.find((session) => session.models.some((m) => m.startsWith('claude')));
+      expect(renamed?.models).toEqual(['claude-sonnet-4-6']);
+      expect(Object.keys(renamed?.usageByModel ?? {})).toEqual(['claude-sonnet-4-6']);
+      expect(findPrice(defaultPriceTable, 'claude-sonnet-4-6')).toBeDefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { claudeModelId } from '../model/model-id.js';
 import { promptTokens, type TokenCounts } from './tokens.js';
 
 /** USD per token of each kind. */
@@ -55,8 +56,7 @@ export function normalizeModelId(model: string): string {
   id = id.replace(/@\d{8}$/, '');
   id = id.replace(/-\d{8}$/, '');
   id = id.replace(/-latest$/, '');
-  id = id.replace(/^(claude-(?:opus|sonnet|haiku)-\d+)\.(\d+)/, '$1-$2');
-  return id;
+  return claudeModelId(id);
 }
 
 /** The price of a model, or `undefined` when the table does not know it. */

@@ -10,6 +10,7 @@ import {
   type RecordUuid,
 } from '../../model/ids.js';
 import type { ParseIssue, SourceLocation } from '../../model/issue.js';
+import { claudeModelId } from '../../model/model-id.js';
 import type { RecordEvent } from '../../model/raw.js';
 import type { AssistantRecord, ChainEnvelope, TranscriptRecord, UserRecord } from '../../model/record.js';
 import { unknownModelOf } from '../../model/unknown-model.js';
@@ -272,7 +273,8 @@ export class CopilotDecoder {
       ...this.envelope(id, timestamp, loc),
       messageId,
       requestId: undefined,
-      model: model ?? UNKNOWN_COPILOT_MODEL,
+      // Anthropic's id, not Copilot's dotted one: the same model as other agents' sessions name it
+      model: model === undefined ? UNKNOWN_COPILOT_MODEL : claudeModelId(model),
       content,
       usage: undefined,
       stopReason: undefined,
