@@ -7,6 +7,7 @@
 import type { AssistantItem, Session, SessionStream, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
 import { commandLine, primaryDurationMs, resultText, timelineShows, toEnvelope } from '@agentdash/core';
 import {
+  callChangeDiff,
   formatDateTime,
   formatDuration,
   modelLabel,
@@ -216,6 +217,9 @@ async function* writeItem(
       push(
         `- **${escapeMarkdown(summarizeCall(item, cwd))}** · ${status}${ms !== undefined ? ` · ${formatDuration(ms)}` : ''}`,
       );
+      // What a file call changed (or tried to), as a diff: the one line above names the file only.
+      const change = callChangeDiff(item);
+      if (change !== undefined) push(`\n${fence(clipLines(change, 40), 'diff')}`);
       const output = item.result ? resultText(item.result.content) : '';
       if (output.trim() !== '') push(`\n${fence(clipLines(output, 20))}\n`);
       else push('');

@@ -12,10 +12,10 @@ export function escapeMarkdown(text: string): string {
 }
 
 /** A fenced block whose fence is longer than any backtick run inside. */
-export function fence(text: string): string {
+export function fence(text: string, info = ''): string {
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   const ticks = '`'.repeat(longest + 1);
-  return `${ticks}\n${text}\n${ticks}`;
+  return `${ticks}${info}\n${text}\n${ticks}`;
 }
 
 /** An inline code span holding `text` whole (a backtick inside cannot end it), on one line. */

@@ -5,6 +5,7 @@
  * @module
  */
 
+export { callChangeDiff } from './call-change.js';
 export { formatClock, formatDateTime, formatRange, formatRelative, localDayBoundMs } from './dates.js';
 export { formatDuration, spanMs } from './duration.js';
 export { errorsTone, formatErrors, realErrors, type Tone } from './errors.js';
