@@ -27,7 +27,8 @@ export function inputTodos(value: unknown, textFields: readonly string[]): Input
     const o = isRecord(item) ? item : {};
     const id = str(o.id);
     return {
-      content: textFields.map((field) => str(o[field])).find((text) => text !== undefined) ?? '',
+      // a bare string among the items (a malformed list) is its text, not an empty item
+      content: str(item) ?? textFields.map((field) => str(o[field])).find((text) => text !== undefined) ?? '',
       status: str(o.status) ?? 'pending',
       ...(id === undefined ? {} : { id }),
     };

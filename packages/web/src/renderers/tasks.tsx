@@ -10,7 +10,8 @@ interface Todo {
 function todosOf(value: unknown): Todo[] {
   return arr(value).map((t, n) => {
     const o = obj(t);
-    const text = str(o.content) ?? str(o.subject) ?? str(o.activeForm) ?? '';
+    // a bare string among the items (a malformed list) is its text, not an empty item
+    const text = str(t) ?? str(o.content) ?? str(o.subject) ?? str(o.activeForm) ?? '';
     return { key: str(o.id) ?? text ?? String(n), text, status: str(o.status) ?? 'pending' };
   });
 }

@@ -35,6 +35,16 @@ describe('a plan update', () => {
   });
 });
 
+describe('a TodoWrite whose list holds a bare string (a wild fixture: claude-code-log edge_cases)', () => {
+  it('shows the string as an item, not an empty row, and the header counts it', () => {
+    const todos = ['broken_todo', { id: '2', content: 'Fix the bug', status: 'in_progress' }];
+    const call = callOf('TodoWrite', { todos }, '', typed({ newTodos: todos }), 'todo-write');
+    const html = renderToStaticMarkup(<TodoWriteRenderer call={call} />);
+    expect([...html.matchAll(/class="todo-text">([^<]*)</g)].map((m) => m[1])).toEqual(['broken_todo', 'Fix the bug']);
+    expect(html).toContain('0/2 completed');
+  });
+});
+
 describe('a TodoWrite in a thread whose client wrote an empty list before', () => {
   const call = callOf('TodoWrite', {}, '', typed({ oldTodos: [], newTodos: plan }), 'todo-write');
   const inThread = (todosBefore: TimelineContext['todosBefore']) =>

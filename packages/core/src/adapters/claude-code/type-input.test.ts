@@ -55,5 +55,12 @@ describe('typeInput: Claude Code arguments under the shared names', () => {
     expect(typeInput('Read', { file_path: 7, questions: 'no', todos: [null] })).toEqual({
       todos: [{ content: '', status: 'pending' }],
     });
+    // A bare string among the items (claude-code-log's edge_cases fixture) keeps its text.
+    expect(typeInput('TodoWrite', { todos: ['broken_todo', { content: 'Fix', status: 'completed' }] })).toEqual({
+      todos: [
+        { content: 'broken_todo', status: 'pending' },
+        { content: 'Fix', status: 'completed' },
+      ],
+    });
   });
 });
