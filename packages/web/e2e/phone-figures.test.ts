@@ -138,6 +138,31 @@ describe.skipIf(missing !== undefined)('every figure in view on a phone, in head
     expect(broken).toEqual([]);
   });
 
+  it('shows the by-project time table\'s active times and heads whole (a real one read "4 h 44…")', async () => {
+    const page = await ui.page();
+    const found = await eachPair(page, async (size, scheme) => {
+      await visit(page, '#/analytics');
+      const table = page.getByTestId('time-projects-table');
+      await table.locator('td.tp-time').first().waitFor({ timeout: 15_000 });
+      await table.scrollIntoViewIfNeeded();
+      // The samples' projects took minutes; a real one's active time is as wide as formatDuration writes.
+      await table.locator('td.tp-time').evaluateAll((els) => {
+        for (const [n, el] of els.entries()) el.textContent = n % 2 === 0 ? '59 min 59 s' : '47 h 29 min';
+      });
+      await shot(page, `phone-figures-time-projects-${size.name}-${scheme}`);
+      // (its project paths are cut with an ellipsis on purpose, the whole path in their title)
+      const cut = await table
+        .locator('td.tp-time, th')
+        .evaluateAll((els) =>
+          els
+            .filter((el) => el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
+            .map((el) => `"${el.textContent}" holds ${el.scrollWidth} px in ${el.clientWidth}`),
+        );
+      return cut.map((p) => `${size.name} ${scheme}: ${p}`);
+    });
+    expect(found.flat()).toEqual([]);
+  });
+
   it('logged no page errors', () => {
     expect(problems).toEqual([]);
   });
