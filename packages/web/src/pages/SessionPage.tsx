@@ -47,6 +47,7 @@ export function SessionPage({ id, call, find }: { id: string; call: string | und
           detail={detail}
           telemetry={telemetry ?? undefined}
           transcriptId={view.transcriptId}
+          folded={scroll.scrolled}
           onOpenAll={(open) => setOpenAll((o) => ({ version: o.version + 1, open }))}
         />
         {detail && <UnreadableNotice detail={detail} issues={issues} />}

@@ -23,6 +23,7 @@ export function SessionHeader({
   detail,
   telemetry,
   transcriptId,
+  folded = false,
   onOpenAll,
 }: {
   sessionId: string;
@@ -31,6 +32,8 @@ export function SessionHeader({
   transcriptId?: string | undefined;
   /** Claude Code's own telemetry of the session, when it has some. */
   telemetry?: SessionTelemetryDto | undefined;
+  /** The timeline is read into: on a phone the header folds to its title, giving the timeline its room. */
+  folded?: boolean;
   onOpenAll: (open: boolean) => void;
 }) {
   const [issues, setIssues] = useState<readonly IssueDto[] | undefined>();
@@ -50,7 +53,7 @@ export function SessionHeader({
   // below the full tier a team server holds no transcript: no waterfall, export or blocks to open
   const held = holdsTranscript(s);
   return (
-    <div className="session-head">
+    <div className={`session-head${folded ? ' folded' : ''}`} data-testid="session-head">
       <div className="crumbs">
         {!exported && (
           <>

@@ -38,17 +38,27 @@ export function useSessionView(id: string) {
 export type SessionView = ReturnType<typeof useSessionView>;
 
 /** The timeline's scroller: whether the reader is at the end (live updates then follow it), and "↓ Latest". */
+/** How far into the timeline the header folds (`useTimelineScroll`), and how much longer than its box it must be. */
+const FOLD_AFTER_PX = 80;
+const FOLD_SPARE_PX = 480;
+
 export function useTimelineScroll() {
   const scrollRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(false);
   const [showJump, setShowJump] = useState(false);
+  const [scrolled, setScrolled] = useState(false);
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
     setShowJump(!atBottom.current && el.scrollHeight > el.clientHeight * 2);
+    // Read into (the header folds on a phone): past the first lines, in a timeline long enough that the room the
+    // header gives back cannot bring it to its top again; unfolded back at the top.
+    setScrolled((was) =>
+      was ? el.scrollTop > 4 : el.scrollTop > FOLD_AFTER_PX && el.scrollHeight - el.clientHeight > FOLD_SPARE_PX,
+    );
   }, []);
-  return { scrollRef, atBottom, showJump, onScroll };
+  return { scrollRef, atBottom, showJump, scrolled, onScroll };
 }
 
 /** Live: reload the header and every loaded page; keep the reader's scroll position (or follow the end). */
