@@ -67,6 +67,43 @@ describe('threadActivity + partitionTime', () => {
     expect(time).toEqual({ wallMs: 10.5 * s, modelMs: 3 * s, toolMs: 0, userMs: 7.5 * s, idleMs: 0 });
   });
 
+  it("time after a call the person interrupted is theirs, not the tool's (a wild session: 4 min, then /model)", () => {
+    // spotter-3's short.jsonl: a Bash and a Glob refused at 21:12:02, the interruption, then `/model` at 21:16:12
+    const activity = threadActivity(
+      [
+        { atMs: 0, kind: 'prompt' },
+        { atMs: 3 * s, kind: 'response', responseKey: 'a' }, // the two calls
+        { atMs: 6 * s, kind: 'other' }, // their refusals
+        { atMs: 6 * s, kind: 'other' }, // "[Request interrupted by user for tool use]"
+        { atMs: 256 * s, kind: 'other' }, // `/model`, a command (not a prompt)
+      ],
+      [
+        { startMs: 3 * s, endMs: 6 * s, waitsForPerson: false },
+        { startMs: 3 * s, endMs: 6 * s, waitsForPerson: false },
+      ],
+    );
+    expect(partitionTime(activity)).toEqual({
+      wallMs: 256 * s,
+      modelMs: 3 * s,
+      toolMs: 3 * s,
+      userMs: 250 * s,
+      idleMs: 0,
+    });
+    // a tool result the model answers keeps the client's work before its request (hooks) as the tool's
+    const answered = threadActivity(
+      [
+        { atMs: 0, kind: 'prompt' },
+        { atMs: 1 * s, kind: 'response', responseKey: 'a' },
+        { atMs: 2 * s, kind: 'other' }, // the result
+        { atMs: 4 * s, kind: 'other' }, // a hook's attachment, 2 s later
+        { atMs: 5 * s, kind: 'request', requestKey: 'q' },
+        { atMs: 6 * s, kind: 'response', responseKey: 'b', requestKey: 'q' },
+      ],
+      [{ startMs: 1 * s, endMs: 2 * s, waitsForPerson: false }],
+    );
+    expect(partitionTime(answered)).toMatchObject({ toolMs: 4 * s, userMs: 0 });
+  });
+
   it('a response waits from the request it names (the client writes one as it goes out), not from the record before', () => {
     const activity = threadActivity(
       [

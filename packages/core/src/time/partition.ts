@@ -43,6 +43,11 @@ export interface ThreadActivity {
 /** A wait for the person, or a stretch without activity, longer than this is idle time: 15 minutes. */
 export const IDLE_THRESHOLD_MS = 15 * 60_000;
 
+/** Whether a wait for the person (before a prompt, for an approval) is idle time: longer than the threshold. */
+export function isIdleWait(wait: Interval, idleThresholdMs: number = IDLE_THRESHOLD_MS): boolean {
+  return wait.endMs - wait.startMs > idleThresholdMs;
+}
+
 // `away`: an approval longer than the idle threshold, idle time that wins over the call's own records (a Gemini call
 // is stamped when it completes, so its response seems to last until then).
 const labels = ['person', 'away', 'tool', 'model', 'user', 'idle'] as const;
@@ -73,7 +78,9 @@ export function reportedTime(t: ReportedTime): ReportedTime {
  * threshold), a running tool, the model, a wait for the person.
  * Waits longer than `idleThresholdMs` (before a prompt, or for an approval) are idle. Time covered by nothing is the client's own work (hooks and attachments after a tool
  * result or a prompt, a slash command, a compaction), or idle when longer than the threshold. After a tool or a
- * prompt it counts as that (tool or user time). After a response it is never model time: a response ends with its
+ * prompt it counts as that (tool or user time), unless the tool's turn went no further: before a wait for the person
+ * or the thread's end (a call the person interrupted or refused, then minutes of nothing) it is the person's. After
+ * a response it is never model time: a response ends with its
  * last block, so what follows it belongs to what comes next (a tool, a wait for the person) and, when that is another
  * response or nothing, to the person's side of the turn (user time: a `/compact` typed after an answer is the
  * person's, not the model's).
@@ -93,16 +100,17 @@ export function partitionTime(activity: ThreadActivity, idleThresholdMs: number 
     }
   };
   push(activity.personTools, () => 'person');
-  push(activity.approvals ?? [], (i) => (i.endMs - i.startMs > idleThresholdMs ? 'away' : 'person'));
+  push(activity.approvals ?? [], (i) => (isIdleWait(i, idleThresholdMs) ? 'away' : 'person'));
   push(activity.tools, () => 'tool');
   push(activity.model, () => 'model');
-  push(activity.userWaits, (i) => (i.endMs - i.startMs > idleThresholdMs ? 'idle' : 'user'));
+  push(activity.userWaits, (i) => (isIdleWait(i, idleThresholdMs) ? 'idle' : 'user'));
   edges.sort((a, b) => a[0] - b[0]);
   const open = labels.map(() => 0);
   const sums = labels.map(() => 0);
   const IDLE = labels.indexOf('idle');
   const MODEL = labels.indexOf('model');
   const USER = labels.indexOf('user');
+  const TOOL = labels.indexOf('tool');
   let unlabelled = 0;
   let previous = -1;
   /** Gives the time covered by nothing to the label before it (or, after a response, the one after it). */
@@ -110,6 +118,8 @@ export function partitionTime(activity: ThreadActivity, idleThresholdMs: number 
     if (unlabelled === 0) return;
     let to = previous === -1 ? next : previous;
     if (to === MODEL) to = next === -1 || next === MODEL ? USER : next;
+    // after a tool whose turn went no further (it was interrupted or refused, or the session ends), the person's
+    if (to === TOOL && (next === -1 || next === USER || next === IDLE)) to = USER;
     if (to === -1) to = USER;
     if (unlabelled > idleThresholdMs) sums[IDLE] = (sums[IDLE] ?? 0) + unlabelled;
     else sums[to] = (sums[to] ?? 0) + unlabelled;

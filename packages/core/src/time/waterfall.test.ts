@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSampleSession, loadSessions, samplesHome } from '../../test/helpers.js';
 import { timestampMs } from '../model/ids.js';
+import { IDLE_THRESHOLD_MS } from './partition.js';
 import { waterfallOf } from './waterfall.js';
 
 describe('waterfallOf', () => {
@@ -107,6 +110,52 @@ describe('waterfallOf', () => {
           expect(i.endMs).toBeLessThanOrEqual(w.endMs);
         }
       }
+    }
+  });
+
+  it('draws a wait for the person longer than the idle threshold as idle, as the time partition counts it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentdash-waterfall-idle-'));
+    try {
+      const id = '3f1c2a4e-0000-4000-8000-00000000001d';
+      const at = (minutes: number) => new Date(Date.UTC(2026, 10, 2, 9, 0) + minutes * 60_000).toISOString();
+      const base = { sessionId: id, cwd: '/home/user/proj/idle', version: '2.1.330', isSidechain: false };
+      const prompt = (n: number, minutes: number, parent: string | null) => ({
+        ...base,
+        type: 'user',
+        uuid: `u${n}`,
+        parentUuid: parent,
+        timestamp: at(minutes),
+        message: { role: 'user', content: `question ${n}` },
+      });
+      const answer = (n: number, minutes: number) => ({
+        ...base,
+        type: 'assistant',
+        uuid: `a${n}`,
+        parentUuid: `u${n}`,
+        timestamp: at(minutes),
+        message: {
+          id: `msg_${n}`,
+          role: 'assistant',
+          model: 'claude-opus-4-5',
+          content: [{ type: 'text', text: `answer ${n}` }],
+          usage: { input_tokens: 1, output_tokens: 1 },
+        },
+      });
+      // answered; back 40 minutes later (idle); answered; back 2 minutes later (waiting for you)
+      const lines = [prompt(1, 0, null), answer(1, 0.5), prompt(2, 40.5, 'a1'), answer(2, 41), prompt(3, 43, 'a2')];
+      mkdirSync(join(dir, 'projects', '-home-user-proj-idle'), { recursive: true });
+      const file = join(dir, 'projects', '-home-user-proj-idle', `${id}.jsonl`);
+      writeFileSync(file, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+      const [session] = await loadSessions(dir);
+      if (!session) throw new Error('no session');
+      const [main] = waterfallOf(session).lanes;
+      const minutes = (list: readonly { startMs: number; endMs: number }[] | undefined) =>
+        (list ?? []).map((i) => (i.endMs - i.startMs) / 60_000);
+      expect(minutes(main?.idle)).toEqual([40]);
+      expect(minutes(main?.user)).toEqual([2]);
+      expect(40 * 60_000).toBeGreaterThan(IDLE_THRESHOLD_MS);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -2,7 +2,7 @@ import { timestampMs } from '../model/ids.js';
 import type { Session, Subagent, TimelineEvent } from '../model/session.js';
 import { type CallStatus, primaryDurationMs, type ToolCall } from '../model/tool-call.js';
 import { type ThreadCall, type ThreadRecord, threadActivity, waitsForPerson } from './activity.js';
-import type { Interval } from './partition.js';
+import { type Interval, isIdleWait } from './partition.js';
 
 /** One tool call on a true time axis: from the call's record to its result's (or the lane's end while pending). */
 export interface WaterfallBar {
@@ -32,6 +32,8 @@ export interface WaterfallLane {
   readonly model: readonly Interval[];
   /** Waiting for the person (before prompts, questions, plan approvals and a call's approval before it ran). */
   readonly user: readonly Interval[];
+  /** Waits for the person long enough to be idle time (`isIdleWait`), as the time partition counts them. */
+  readonly idle: readonly Interval[];
 }
 
 export interface Waterfall {
@@ -126,6 +128,9 @@ function laneOf(key: string, label: string, events: readonly TimelineEvent[], pa
     });
   }
   bars.sort((a, b) => a.startMs - b.startMs);
+  // a question or plan put to the person is theirs however long (as the partition counts it), a wait is idle past
+  // the threshold
+  const waits = [...activity.userWaits, ...(activity.approvals ?? [])];
   return {
     key,
     label,
@@ -134,7 +139,8 @@ function laneOf(key: string, label: string, events: readonly TimelineEvent[], pa
     endMs: activity.endMs,
     calls: bars,
     model: activity.model,
-    user: [...activity.userWaits, ...activity.personTools, ...(activity.approvals ?? [])],
+    user: [...waits.filter((w) => !isIdleWait(w)), ...activity.personTools],
+    idle: waits.filter((w) => isIdleWait(w)),
   };
 }
 

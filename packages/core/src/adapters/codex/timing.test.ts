@@ -88,12 +88,13 @@ describe('Codex 0.34 (a response’s usage first, its items written with its too
       const session = await loadSession(group!);
       const lane = waterfallOf(session).lanes[0];
       // The person came back 4 h 35 min after the answer at 17:50:46 ("Nope, the CI badge is still failing"): that
-      // wait is theirs, not the model's (it was, when the next response's usage rode with this answer).
+      // wait is theirs, idle (past the threshold), not the model's (it was, when the next response's usage rode with
+      // this answer).
       const at = (iso: string) => Date.parse(iso);
       const covers = (i: { startMs: number; endMs: number }, from: string, to: string) =>
         i.startMs <= at(from) && i.endMs >= at(to);
       expect(lane?.model.filter((i) => covers(i, '2025-11-01T18:00Z', '2025-11-01T22:00Z'))).toEqual([]);
-      expect(lane?.user.some((i) => covers(i, '2025-11-01T17:50:47Z', '2025-11-01T22:26:11Z'))).toBe(true);
+      expect(lane?.idle.some((i) => covers(i, '2025-11-01T17:50:47Z', '2025-11-01T22:26:11Z'))).toBe(true);
       // `ls -la`: call and output share a millisecond; the output says 0.3 s.
       const ls = session.calls.find((c) => c.id === 'call_ZXVzbLtT0CaTm3nYrN4vnCBP');
       expect([ls?.durations, ls && primaryDurationMs(ls)]).toEqual([[{ source: 'durationSeconds', ms: 300 }], 300]);

@@ -1,3 +1,4 @@
+import { IDLE_THRESHOLD_MS } from '@agentdash/core/time';
 import type { MeasuredCallDto, WaterfallResponse } from '../../data/types';
 import { SourceBadge } from '../../telemetry/SourceBadge';
 import { fmtDuration } from '../../ui/format';
@@ -38,6 +39,12 @@ export function WaterfallLegend({
         <i style={{ background: `rgba(${BAND_RGB.waitingForYou}, 0.35)` }} />
         waiting for you
       </span>
+      {data?.lanes.some((l) => l.idle.length > 0) && (
+        <span data-testid="wf-idle-legend">
+          <i style={{ background: 'var(--tb-idle)', opacity: 0.7 }} />
+          idle (a wait over {fmtDuration(IDLE_THRESHOLD_MS)})
+        </span>
+      )}
       <span>
         <i style={{ background: 'transparent', outline: '2px solid #ff6b7a' }} />
         error

@@ -73,6 +73,9 @@ export function drawAxis(ctx: CanvasRenderingContext2D, view: View, width: numbe
   }
 }
 
+/** The idle band's opacity over the waterfall's ground. */
+const IDLE_ALPHA = 0.45;
+
 export function draw(
   canvas: HTMLCanvasElement,
   data: WaterfallResponse,
@@ -102,16 +105,25 @@ export function draw(
   ctx.clip();
   const inks = [cssVar('--bg', '#0d0f14'), cssVar('--text', '#e6e9f0')];
   const backdrop = cssVar('--wf-bg', '#141821');
+  // idle as the time bars draw it (styles.css `--tb-idle`), lighter: a band behind the calls
+  const idleBand = cssVar('--tb-idle', '#3a4154');
   const styles = toolStyles(chartTools(data.lanes), paletteFor(backdrop));
   const toolColour = (tool: string) => styles.get(tool)?.colour ?? cssVar('--muted', '#737c91');
   for (const { lane, y, rows, rowOf } of layout) {
     const laneH = rows * LANE_H;
-    // waits for the person, then the model's turns, as bands behind the calls
+    // waits for the person, idle stretches, then the model's turns, as bands behind the calls
+    const band = (list: readonly { startMs: number; endMs: number }[]) => {
+      for (const u of list) {
+        if (u.endMs < view.t0 || u.startMs > view.t1) continue;
+        ctx.fillRect(x(u.startMs), y, Math.max(1, x(u.endMs) - x(u.startMs)), laneH);
+      }
+    };
     ctx.fillStyle = `rgba(${BAND_RGB.waitingForYou}, 0.16)`;
-    for (const u of lane.user) {
-      if (u.endMs < view.t0 || u.startMs > view.t1) continue;
-      ctx.fillRect(x(u.startMs), y, Math.max(1, x(u.endMs) - x(u.startMs)), laneH);
-    }
+    band(lane.user);
+    ctx.fillStyle = idleBand;
+    ctx.globalAlpha = IDLE_ALPHA;
+    band(lane.idle);
+    ctx.globalAlpha = 1;
     ctx.fillStyle = `rgba(${BAND_RGB.model}, 0.55)`;
     for (const m of lane.model) {
       if (m.endMs < view.t0 || m.startMs > view.t1) continue;

@@ -21,6 +21,7 @@ const lane = (key: string, calls: readonly WaterfallBar[]): WaterfallLane => ({
   calls,
   model: [],
   user: [],
+  idle: [],
 });
 
 // main: a b c; an empty subagent lane; a subagent with d (near b) and e.
