@@ -100,4 +100,31 @@ describe.skipIf(!existsSync(wild))('wild Codex rollouts lose nothing', () => {
     }
     expect(files).toBeGreaterThan(0);
   });
+
+  test('every apply_patch a shell ran from a here-document is a patch of its files, not a command', async () => {
+    // The files' shell calls whose script is `apply_patch <<'PATCH' …` (219 lines in ../shared: diffs, not commands).
+    const written = new Set<string>();
+    for (const path of rolloutsUnder(wild)) {
+      for (const line of readFileSync(path, 'utf8').split('\n')) {
+        if (!/"arguments":"\{\\"command\\":\[\\"bash\\",\\"-lc\\",\\"apply_patch <</.test(line)) continue;
+        written.add(JSON.parse(line).payload.call_id);
+      }
+    }
+    const typed = new Set<string>();
+    const answered = new Set<string>();
+    for (const source of readdirSync(wild).sort()) {
+      const { files } = await codexAdapter.discover(join(wild, source));
+      for (const group of groupSessions(files)) {
+        for (const call of (await loadSession(group)).calls) {
+          // (a patch that did not apply is the error its output says: "Failed to find expected lines")
+          if (!written.has(call.id) || call.status !== 'ok') continue;
+          answered.add(call.id);
+          const result = call.result?.typed;
+          if (result?.kind === 'patch' && result.data.files.length > 0) typed.add(call.id);
+        }
+      }
+    }
+    expect(answered.size).toBeGreaterThan(0);
+    expect([...answered].filter((id) => !typed.has(id))).toEqual([]);
+  });
 });

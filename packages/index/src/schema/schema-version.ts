@@ -48,14 +48,15 @@
  *   user record without message content an unknown record, not an empty prompt, and a call cancelled because a
  *   sibling call failed an expected `interrupted` error; 40: a Copilot CLI response's Claude model by Anthropic's id
  *   (`claude-sonnet-4-6`, not Copilot's `claude-sonnet-4.6`); 41: time after a tool whose turn went no further (a call
- *   the person interrupted or refused) the person's, not the tool's (core's `partitionTime`).
+ *   the person interrupted or refused) the person's, not the tool's (core's `partitionTime`); 42: a Codex shell call
+ *   whose script is `apply_patch` with its patch in a here-document is a patch (its files touched).
  *   Another version, higher or lower, drops them and builds them again from the
  *   transcripts.
  */
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 41;
+export const DERIVED_VERSION = 42;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

@@ -104,13 +104,41 @@ export function withAppliedHunks(files: readonly PatchFile[], applyEnd: unknown)
   });
 }
 
+/** `apply_patch <<'PATCH'` (or `<<PATCH`, `<<"PATCH"`, `<<-PATCH`) opening a script's first line. */
+const HEREDOC_HEAD = /^\s*apply_patch\s*<<-?\s*(['"]?)([A-Za-z_]\w*)\1[ \t]*\n/;
+
 /**
- * The patch text of a call that applies one: `apply_patch`'s freeform input, or (0.50 and earlier) the shell tool
- * run as `{"command": ["apply_patch", "<patch>"]}`; undefined for any other call.
+ * The patch of a shell command whose script is `apply_patch` fed its patch by a here-document, and nothing else (an
+ * argument vector `[shell, -c|-lc, script]` or a string). Its end marker may be missing: the shell then reads the
+ * document to the script's end, as 23 of 219 such calls in the wild did.
+ */
+function heredocPatchOf(command: unknown): string | undefined {
+  const script =
+    typeof command === 'string'
+      ? command
+      : Array.isArray(command) && command.length === 3 && /^-l?c$/.test(String(command[1]))
+        ? command[2]
+        : undefined;
+  if (typeof script !== 'string') return undefined;
+  const head = HEREDOC_HEAD.exec(script);
+  if (head === null) return undefined;
+  const lines = script.slice(head[0].length).split('\n');
+  const end = lines.findIndex((line) => line.trim() === head[2]);
+  if (end === -1) return lines.join('\n').trimEnd();
+  return lines.slice(end + 1).every((line) => line.trim() === '') ? lines.slice(0, end).join('\n') : undefined;
+}
+
+/**
+ * The patch text of a call that applies one: `apply_patch`'s freeform input; (0.50 and earlier) the shell tool run
+ * as `{"command": ["apply_patch", "<patch>"]}`; or a shell command whose script is `apply_patch` with its patch in a
+ * here-document (`bash -lc "apply_patch <<'PATCH' …"`, as the model often wrote it in 0.3x–0.5x). Undefined for any
+ * other call.
  */
 export function patchTextOf(canonicalName: string, input: Readonly<Record<string, unknown>>): string | undefined {
   const command = input.command;
   if (Array.isArray(command) && command[0] === 'apply_patch' && typeof command[1] === 'string') return command[1];
+  const heredoc = heredocPatchOf(command) ?? heredocPatchOf(input.cmd);
+  if (heredoc !== undefined) return heredoc;
   if (canonicalName !== 'apply_patch') return undefined;
   return typeof input.input === 'string' ? input.input : '';
 }

@@ -140,3 +140,34 @@ describe('Codex apply_patch', () => {
     expect(typed.kind === 'patch' && typed.data.files[0]?.hunks).toEqual([{ lines: [' keep', '-old', '+new'] }]);
   });
 });
+
+describe('apply_patch in a shell here-document', () => {
+  // As the model wrote it through `shell` in 219 calls of the wild Codex sessions (0.3x–0.5x): a diff, not a command.
+  const patch = '*** Begin Patch\n*** Update File: README.md\n@@\n intro\n+a new line\n*** End Patch';
+  const files = (typed: ReturnType<typeof typeOne>) =>
+    typed.kind === 'patch'
+      ? typed.data.files.map((f) => [f.operation, f.path, f.linesAdded, f.linesRemoved])
+      : typed.kind;
+
+  it('is a patch of its files, with or without the end marker, as a vector or a string', () => {
+    const done = 'Success. Updated the following files:\nM README.md\n';
+    for (const script of [
+      `apply_patch << 'PATCH'\n${patch}\nPATCH\n`,
+      `apply_patch <<EOF\n${patch}\nEOF`,
+      `apply_patch <<'PATCH'\n${patch}`,
+    ]) {
+      expect(files(typeOne('shell', { command: ['bash', '-lc', script] }, done))).toEqual([
+        ['update', 'README.md', 1, 0],
+      ]);
+      expect(files(typeOne('exec_command', { cmd: script }, done))).toEqual([['update', 'README.md', 1, 0]]);
+    }
+  });
+
+  it('is a shell command when the script does more than apply the patch', () => {
+    const script = `cd sub && apply_patch <<'PATCH'\n${patch}\nPATCH`;
+    expect(files(typeOne('shell', { command: ['bash', '-lc', script] }, ''))).toBe('bash');
+    expect(
+      files(typeOne('shell', { command: ['bash', '-lc', `apply_patch <<'PATCH'\n${patch}\nPATCH\nnpm test`] }, '')),
+    ).toBe('bash');
+  });
+});
