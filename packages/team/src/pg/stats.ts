@@ -18,6 +18,10 @@ import { FROM, LIST_FROM, shownSql, type TeamFilter, whereOf } from './session-s
 
 interface CallRow {
   readonly uid: string;
+  readonly person_id: string;
+  readonly session_id: string;
+  readonly ended_ms: number | null;
+  readonly call_id: string;
   readonly agent: string;
   readonly project: string;
   readonly started_ms: number | null;
@@ -101,15 +105,43 @@ const counts = (calls: readonly CallRow[]) => ({
   expectedErrors: calls.filter(isExpected).length,
 });
 
+/**
+ * Each call once, where a person pushed one session twice (kept in two agent homes of a laptop, a backup beside the
+ * live one, or synced to two devices): the same call id in the same agent's session of the same id. Each copy keeps
+ * its own calls in the list; a count over both counts each call once, as the laptop's index does
+ * (`countedInAnotherHome`), in the copy that owns it by the index's rule (`ownsBeforeSql`): the one that started
+ * first; of two with the same start, the one that ended last; then by key. (Narrower than the laptop's, which needs
+ * no same session id: on a server with no homes, hand-made or derived call ids of other sessions may meet.)
+ */
+function onceAcrossCopies(rows: readonly CallRow[]): CallRow[] {
+  const owner = new Map<string, CallRow>();
+  const keyOf = (c: CallRow) => `${c.person_id}\u0000${c.agent}\u0000${c.session_id}\u0000${c.call_id}`;
+  const before = (a: CallRow, b: CallRow) => {
+    const start = (c: CallRow) => Number(c.started_ms ?? 0);
+    const end = (c: CallRow) => Number(c.ended_ms ?? 0);
+    if (start(a) !== start(b)) return start(a) < start(b);
+    if (a.session_id === b.session_id && end(a) !== end(b)) return end(a) > end(b);
+    return a.uid < b.uid;
+  };
+  for (const c of rows) {
+    const held = owner.get(keyOf(c));
+    if (held === undefined || (held.uid !== c.uid && before(c, held))) owner.set(keyOf(c), c);
+  }
+  return rows.filter((c) => owner.get(keyOf(c))?.uid === c.uid);
+}
+
 /** The calls and sessions of `filter` (any agent, any period: the builders narrow), as a sync stats source. */
 export async function statsSourceOf(sql: Sql, filter: TeamFilter): Promise<StatsSource> {
   const base = { ...filter, agent: undefined, since: undefined, until: undefined };
   const where = whereOf(sql, base);
-  const calls = await sql<CallRow[]>`
-    select s.uid, s.agent, coalesce(s.project_path, s.project_dir, '#' || left(s.project_hash, 8)) as project,
+  const calls = onceAcrossCopies(
+    await sql<CallRow[]>`
+    select s.uid, s.person_id::text as person_id, s.session_id, s.ended_ms, c.call_id, s.agent,
+      coalesce(s.project_path, s.project_dir, '#' || left(s.project_hash, 8)) as project,
       s.started_ms, coalesce(s.ended_ms, s.started_ms) as active_ms, c.tool, c.canonical, c.status, c.category,
       c.severity, c.duration_ms, c.ts_ms
-    from ${sql.unsafe(FROM)} join calls c on c.person_id = s.person_id and c.uid = s.uid where ${where}`;
+    from ${sql.unsafe(FROM)} join calls c on c.person_id = s.person_id and c.uid = s.uid where ${where}`,
+  );
   // Each with whether the list shows it (`stats` counts only those, as the index does), from the list's columns.
   const sessions = await sql<SessionRow[]>`
     select s.uid, s.agent, s.started_ms, coalesce(s.ended_ms, s.started_ms) as active_ms,
