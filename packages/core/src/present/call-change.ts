@@ -5,15 +5,10 @@
  */
 
 import type { ToolCall } from '../model/tool-call.js';
+import type { TypedResultOf } from '../model/typed-result.js';
 
-type Hunk = {
-  readonly oldStart?: number | undefined;
-  readonly oldLines?: number | undefined;
-  readonly newStart?: number | undefined;
-  readonly newLines?: number | undefined;
-  readonly header?: string | undefined;
-  readonly lines: readonly string[];
-};
+/** A hunk of any file result: a patch's (its numbers optional) or a structured patch's (a patch hunk with them). */
+type Hunk = TypedResultOf<'patch'>['data']['files'][number]['hunks'][number];
 
 /** `@@ -1,3 +1,4 @@` when the hunk has its numbers, else `@@` and its header (a Codex patch's context line). */
 function hunkHead(hunk: Hunk): string {
