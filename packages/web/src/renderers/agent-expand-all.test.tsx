@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { CallDto } from '../data/types';
-import { TimelineCtx } from '../timeline/context';
+import { InTimeline } from '../timeline/test-context';
 import { AgentRenderer } from './agent';
 import { callOf } from './test-call';
 
@@ -30,20 +30,14 @@ const call: CallDto = {
 
 function rendered(open: boolean): string {
   return renderToStaticMarkup(
-    <TimelineCtx.Provider
-      value={{
-        sessionId: 's',
-        shells: {},
-        expand: new Set(),
-        focus: undefined,
-        jump: { seq: 0, path: new Set<string>() },
+    <InTimeline
+      over={{
         openAll: { version: 1, open },
-        liveVersion: 0,
         SubagentView: ({ agentKey }) => <div data-testid="sub-view">{agentKey}</div>,
       }}
     >
       <AgentRenderer call={call} />
-    </TimelineCtx.Provider>,
+    </InTimeline>,
   );
 }
 

@@ -1,8 +1,8 @@
 import type { EventDto } from '@agentdash/api';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { TimelineCtx } from './context';
 import { EventView } from './EventView';
+import { InTimeline } from './test-context';
 
 /** A Codex 0.169 compaction's response: billed (its usage), its summary shown by the note after it, no items. */
 const compaction: Extract<EventDto, { kind: 'assistant' }> = {
@@ -122,20 +122,9 @@ describe('an unknown record and a block of another kind', () => {
   };
   const under = (openAll: { version: number; open: boolean }, event: EventDto) =>
     renderToStaticMarkup(
-      <TimelineCtx.Provider
-        value={{
-          sessionId: 's',
-          shells: {},
-          expand: new Set(),
-          focus: undefined,
-          jump: { seq: 0, path: new Set<string>() },
-          openAll,
-          liveVersion: 0,
-          SubagentView: () => null,
-        }}
-      >
+      <InTimeline over={{ openAll }}>
         <EventView event={event} />
-      </TimelineCtx.Provider>,
+      </InTimeline>,
     );
   const openDetails = (html: string) => (html.match(/<details[^>]* open=""/g) ?? []).length;
 

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { TimelineCtx } from './context';
 import { ThinkingBlock, thinkingPreview } from './ThinkingBlock';
+import { InTimeline } from './test-context';
 
 describe('a thinking block', () => {
   it('sums up a Codex reasoning summary without its Markdown marks', () => {
@@ -38,20 +38,9 @@ describe('a thinking block', () => {
   it('opens with "Expand all", as every block of the timeline does', () => {
     const under = (open: boolean) =>
       renderToStaticMarkup(
-        <TimelineCtx.Provider
-          value={{
-            sessionId: 's',
-            shells: {},
-            expand: new Set(),
-            focus: undefined,
-            jump: { seq: 0, path: new Set<string>() },
-            openAll: { version: 1, open },
-            liveVersion: 0,
-            SubagentView: () => null,
-          }}
-        >
+        <InTimeline over={{ openAll: { version: 1, open } }}>
           <ThinkingBlock thinking={'**Title**\n\n- one'} redacted={false} />
-        </TimelineCtx.Provider>,
+        </InTimeline>,
       );
     expect(under(true)).toContain('<li>one</li>');
     expect(under(false)).not.toContain('<li>');
