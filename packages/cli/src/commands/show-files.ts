@@ -3,7 +3,13 @@
  * Files page lists them: those it changed, then those it did not (read, or every change failed).
  */
 import type { Session } from '@agentdash/core';
-import { type FileActivity, fileActivityOf, fileChanged, relativePath } from '@agentdash/core/present';
+import {
+  FILE_SOURCES_NOTE,
+  type FileActivity,
+  fileActivityOf,
+  fileChanged,
+  relativePath,
+} from '@agentdash/core/present';
 import type { Context } from '../context.js';
 import { formatCount, plural } from '../format.js';
 import type { ShowFilesJson } from '../output/json-types.js';
@@ -33,7 +39,7 @@ export function printFiles(ctx: Context, session: Session): void {
   const out = ctx.io.stdout;
   const c = ctx.color;
   if (files.length === 0) {
-    out.write('no file tool was called in this session (what a shell command did to files is not known here)\n');
+    out.write(`no file was touched in this session, ${FILE_SOURCES_NOTE}\n`);
     return;
   }
   const changed = files.filter(fileChanged);
@@ -80,5 +86,5 @@ export function printFiles(ctx: Context, session: Session): void {
       ),
     );
   }
-  out.write(c.dim("as the file tools' calls tell it: what a shell command did to files is not known here\n"));
+  out.write(c.dim(`${FILE_SOURCES_NOTE}\n`));
 }

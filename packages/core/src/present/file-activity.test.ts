@@ -101,8 +101,9 @@ describe("a session's files", () => {
     expect(of('old.txt')).toMatchObject({ deleted: true, edits: 0, writes: 0 });
     expect(of('nope/missing.txt')).toMatchObject({ failed: 1, created: false, edits: 0, calls: 1 });
     expect(fileChanged(of('nope/missing.txt')!)).toBe(false);
-    // app.txt: one patch worked, one failed
-    expect(of('app.txt')).toMatchObject({ edits: 1, failed: 1, calls: 2 });
+    // app.txt: one patch worked, one failed; then the shell printed it (`cat hello.txt app.txt moved/moved.txt`)
+    expect(of('app.txt')).toMatchObject({ edits: 1, failed: 1, reads: 1, calls: 3 });
+    expect(of('moved/moved.txt')).toMatchObject({ reads: 1, calls: 1 });
   });
 
   it('take one file written two ways for one', () => {

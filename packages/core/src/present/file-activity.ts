@@ -1,13 +1,19 @@
 /**
  * The files a session's calls read, wrote, edited, created, deleted or moved, each with its calls: what an agent
  * did to a codebase, file by file. Made from each call's kind, its typed result (the path the tool reports, a
- * patch's files and line counts) or, for a call without a file result (failed, running), its input's path. Only the
- * file tools count: a shell command's effect on files is not known here. Browser-safe.
+ * patch's files and line counts) or, for a call without a file result (failed, running), its input's path. Of a
+ * shell command, only the files it printed (`cat`, `sed -n`, … : `shellReadsOf`) count, as reads; what else it did to
+ * files is not known here. Browser-safe.
  * @module
  */
 import type { ToolCall } from '../model/tool-call.js';
 import type { TypedResult } from '../model/typed-result.js';
 import { joinedPath } from './paths.js';
+import { shellReadsOf } from './shell-reads.js';
+
+/** Where the files' figures come from, as every screen says it beside them. */
+export const FILE_SOURCES_NOTE =
+  "from the file tools' calls and the files a shell command printed (cat, sed -n, …): other shell effects are not known";
 
 /** How a session used one file. */
 export interface FileActivity {
@@ -109,6 +115,10 @@ function useOfKind(kind: string): Use {
  * no result yet) the file its input names.
  */
 function touchesOf(call: TouchingCall): Touch[] {
+  if (isShell(call)) {
+    const command = call.status === 'ok' ? call.typedInput?.command : undefined;
+    return command === undefined ? [] : shellReadsOf(command).map((path) => ({ path, use: 'read' }));
+  }
   if (!mayTouchFiles(call)) return [];
   const typed = call.status === 'ok' ? call.result?.typed : undefined;
   const fromResult = typed === undefined ? undefined : touchesOfResult(typed);
@@ -167,8 +177,12 @@ const isFileKind = (kind: string | undefined): boolean => kind !== undefined && 
  * can skip the rest.
  */
 export function mayTouchFiles(call: Pick<ToolCall, 'toolKind' | 'result'>): boolean {
-  return isFileKind(call.toolKind) || isFileKind(call.result?.typed.kind);
+  return isFileKind(call.toolKind) || isFileKind(call.result?.typed.kind) || isShell(call);
 }
+
+/** A shell call whose result is no file result: the files it only printed are its reads (`shellReadsOf`). */
+const isShell = (call: Pick<ToolCall, 'toolKind' | 'result'>): boolean =>
+  !isFileKind(call.result?.typed.kind) && (call.toolKind === 'bash' || call.result?.typed.kind === 'bash');
 
 /**
  * The files of a session's calls, taken one at a time in the session's order (a stream of them: memory that grows

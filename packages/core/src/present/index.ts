@@ -11,6 +11,7 @@ export { formatDuration, spanMs } from './duration.js';
 export { errorsTone, formatErrors, realErrors, type Tone } from './errors.js';
 export {
   FILE_CALL_IDS,
+  FILE_SOURCES_NOTE,
   type FileActivity,
   FileTally,
   type FileTouch,

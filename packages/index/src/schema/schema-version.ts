@@ -49,14 +49,15 @@
  *   sibling call failed an expected `interrupted` error; 40: a Copilot CLI response's Claude model by Anthropic's id
  *   (`claude-sonnet-4-6`, not Copilot's `claude-sonnet-4.6`); 41: time after a tool whose turn went no further (a call
  *   the person interrupted or refused) the person's, not the tool's (core's `partitionTime`); 42: a Codex shell call
- *   whose script is `apply_patch` with its patch in a here-document is a patch (its files touched).
+ *   whose script is `apply_patch` with its patch in a here-document is a patch (its files touched); 43: the files a
+ *   shell command only printed (`cat`, `sed -n`, … : core's `shellReadsOf`) touched, as reads.
  *   Another version, higher or lower, drops them and builds them again from the
  *   transcripts.
  */
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 42;
+export const DERIVED_VERSION = 43;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

@@ -1,4 +1,4 @@
-import { fileChanged as changed, plural, relativePath } from '@agentdash/core/present';
+import { fileChanged as changed, FILE_SOURCES_NOTE, plural, relativePath } from '@agentdash/core/present';
 import { Fragment, useState } from 'react';
 import { api, staticSource } from '../data/client';
 import { useServerFacts } from '../data/server-facts';
@@ -204,10 +204,10 @@ export function FilesPage({ id }: { id: string }) {
               ? 'Loading… · '
               : files.length > 0 &&
                 `${plural(edited.length, 'file')} changed (+${fmtNumber(added)} −${fmtNumber(removed)} lines) · ${plural(read.length, 'file')} not changed · `}
-            as the file tools' calls tell it: what a shell command did to files is not known here
+            {FILE_SOURCES_NOTE}
           </div>
         </div>
-        <div className="row">
+        <div className="row page-actions">
           <a className="btn small" href={sessionHref(id)}>
             Timeline
           </a>
