@@ -12,12 +12,18 @@ describe('shellReadsOf: the files a shell command only printed', () => {
       'd e.md',
     ]);
     expect(shellReadsOf("sed -n '$p' log.txt && cat -n log.txt")).toEqual(['log.txt']);
+    // with its errors sent away (Copilot's `cat … 2>/dev/null && echo "---"`): the same files printed
+    expect(shellReadsOf('cat a.json 2>/dev/null && echo "---" && head -3 b.txt 2>&1 | tail -1')).toEqual([
+      'a.json',
+      'b.txt',
+    ]);
   });
 
   it('says nothing of a command it cannot read plainly, or that does more than print', () => {
     for (const command of [
       'cat > x.txt',
-      'cat file 2>/dev/null',
+      'cat file >/dev/null',
+      'cat a 1>b',
       "sed -i 's/a/b/' f",
       "sed -n '/foo/p' f",
       "sed -e '1p' f",

@@ -97,9 +97,12 @@ function printed(words: readonly Word[]): string[] {
   return files;
 }
 
+/** Redirections of the errors alone (`2>/dev/null`, `2>&1`): what a command prints of its files is the same. */
+const ERRORS_ONLY = /(^|[ \t])2>(?:&1|[ \t]*\/dev\/null)(?=$|[ \t;|&\n])/g;
+
 /** The files a shell command line only printed, each once, as it names them (relative to its folder, or absolute). */
 export function shellReadsOf(command: string): string[] {
-  const commands = simpleCommands(command);
+  const commands = simpleCommands(command.replace(ERRORS_ONLY, '$1'));
   if (commands === undefined) return [];
   const files = new Set<string>();
   for (const words of commands) {
