@@ -172,9 +172,9 @@ interface Tally {
 const isFileKind = (kind: string | undefined): boolean => kind !== undefined && FILE_KINDS.has(kind);
 
 /**
- * Whether a call may touch a file: its tool is a file tool, or its result is a file result (Codex ≤0.2x ran
- * `apply_patch` through its shell tool: a shell call whose result is typed `patch`). A caller reading calls one by one
- * can skip the rest.
+ * Whether a call may touch a file: its tool is a file tool, its result is a file result (Codex ran `apply_patch`
+ * through its shell tool: a shell call whose result is typed `patch`), or it is a shell command (the files it printed
+ * are its reads). A caller reading calls one by one can skip the rest.
  */
 export function mayTouchFiles(call: Pick<ToolCall, 'toolKind' | 'result'>): boolean {
   return isFileKind(call.toolKind) || isFileKind(call.result?.typed.kind) || isShell(call);
