@@ -218,7 +218,9 @@ export function FilesPage({ id }: { id: string }) {
           )}
         </div>
       </div>
-      {data && files.length === 0 && <div className="empty">No file was read or changed in this session, as far as its calls tell.</div>}
+      {data && files.length === 0 && (
+        <div className="empty">No file was read or changed in this session, as far as its calls tell.</div>
+      )}
       <FileTable
         id={id}
         title="Changed"
