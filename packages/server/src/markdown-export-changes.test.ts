@@ -42,13 +42,17 @@ describe("the Markdown export's file changes (Claude Code 2.1.332, the files and
 });
 
 describe("the Markdown export's Codex patches (Codex CLI 0.98.0, the patch scenario)", () => {
-  it('names each patched file, its move, and writes its hunks', async () => {
+  it('names each patched file, its move, and writes its hunks; a failed one as it was written', async () => {
     const md = await markdownOf(join(fixtures, 'codex/0.98.0/codex-home'), '01a205e9-b2c9');
     expect(diffAfter(md, 'apply\\_patch app.txt')).toBe(
       '*** update app.txt\n@@\n name = demo\n-version = 1\n+version = 2\n mode = fast',
     );
     expect(diffAfter(md, 'apply\\_patch move-me.txt')).toBe(
       '*** move move-me.txt → moved/moved.txt\n@@\n-moving\n+moved',
+    );
+    // a patch that did not apply: as the call wrote it (it showed nothing but the error)
+    expect(diffAfter(md, 'apply\\_patch app.txt → string-not-found')).toBe(
+      '*** Begin Patch\n*** Update File: app.txt\n@@\n this context does not exist\n-nor this line\n+replacement\n*** End Patch',
     );
   });
 });

@@ -45,6 +45,8 @@ export interface CallInput {
   readonly newString?: string;
   readonly replaceAll?: boolean;
   readonly edits?: readonly InputEdit[];
+  /** A patch of one or more files as the call wrote it (Codex's `apply_patch` envelope): what it asked to change. */
+  readonly patch?: string;
   /** First line (or line offset) and line count of a read. */
   readonly offset?: number;
   readonly limit?: number;

@@ -33,8 +33,8 @@ function replacement(oldText: string, newText: string): string[] {
 
 /**
  * The diff of a write, an edit, a multi-edit or a patch: the hunks its result recorded when it succeeded with any,
- * else what its input asked for (old and new strings; a write's content as added lines), so a failed or unanswered
- * edit shows what was tried. `undefined` for a call that changes no file, or asked for nothing to show.
+ * else what its input asked for (old and new strings; a write's content as added lines; a patch's text as written),
+ * so a failed or unanswered edit shows what was tried. `undefined` for a call that changes no file, or asked for nothing to show.
  */
 export function callChangeDiff(call: Pick<ToolCall, 'status' | 'result' | 'typedInput'>): string | undefined {
   const typed = call.status === 'ok' ? call.result?.typed : undefined;
@@ -60,6 +60,9 @@ export function callChangeDiff(call: Pick<ToolCall, 'status' | 'result' | 'typed
       lines = replacement(input.oldString ?? '', input.newString ?? '');
     } else if (content !== undefined && content !== '') {
       lines = replacement('', content.replace(/\n$/, ''));
+    } else if (input.patch !== undefined) {
+      // a patch that did not apply: as the call wrote it
+      lines = input.patch.replace(/\n+$/, '').split('\n');
     }
   }
   return lines.some((line) => !line.startsWith('@@')) ? lines.join('\n') : undefined;

@@ -41,8 +41,8 @@ describe('typeCodexInput: Codex arguments under the shared names', () => {
       stdin: 'typed into cat\n\u0004',
     });
     const patch = '*** Begin Patch\n*** Add File: a.txt\n+hi\n*** End Patch';
-    expect(typeCodexInput('apply_patch', { input: patch })).toEqual({ filePath: 'a.txt' });
-    expect(typeCodexInput('exec_command', { command: ['apply_patch', patch] })).toEqual({ filePath: 'a.txt' });
+    expect(typeCodexInput('apply_patch', { input: patch })).toEqual({ filePath: 'a.txt', patch });
+    expect(typeCodexInput('exec_command', { command: ['apply_patch', patch] })).toEqual({ filePath: 'a.txt', patch });
     expect(typeCodexInput('update_plan', { plan: [{ step: 's', status: 'completed' }], explanation: 'why' })).toEqual({
       todos: [{ content: 's', status: 'completed' }],
       description: 'why',

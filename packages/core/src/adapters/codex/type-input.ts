@@ -29,7 +29,7 @@ export function typeCodexInput(canonicalName: string, input: unknown): CallInput
   const patch = patchTextOf(canonicalName, i);
   if (patch !== undefined) {
     const files = parseApplyPatch(patch);
-    return compactInput({ filePath: files.length === 1 ? files[0]?.path : undefined });
+    return compactInput({ filePath: files.length === 1 ? files[0]?.path : undefined, patch: patch || undefined });
   }
   if (SHELL_TOOLS.has(canonicalName)) {
     return compactInput({
