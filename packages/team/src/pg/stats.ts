@@ -3,14 +3,16 @@
  * request, then counted as the local index counts them (its `stats` and `analytics`: nearest-rank percentiles,
  * errors by category, time buckets, duration bins, the same orders), for the server's `statsResponse`.
  */
-import type {
-  AnalyticsFilter,
-  CallAnalytics,
-  CanonicalToolStat,
-  SessionFilter,
-  SessionTotals,
-  ToolStat,
-  ToolStats,
+import {
+  type AnalyticsFilter,
+  type CallAnalytics,
+  type CanonicalToolStat,
+  type OwningSession,
+  ownsBefore,
+  type SessionFilter,
+  type SessionTotals,
+  type ToolStat,
+  type ToolStats,
 } from '@agentdash/index';
 import type { StatsSource } from '@agentdash/server';
 import type { Sql } from './db.js';
@@ -109,20 +111,23 @@ const counts = (calls: readonly CallRow[]) => ({
  * Each call once, where a person pushed one session twice (kept in two agent homes of a laptop, a backup beside the
  * live one, or synced to two devices): the same call id in the same agent's session of the same id. Each copy keeps
  * its own calls in the list; a count over both counts each call once, as the laptop's index does
- * (`countedInAnotherHome`), in the copy that owns it by the index's rule (`ownsBeforeSql`): the one that started
- * first; of two with the same start, the one that ended last; then by key. (Narrower than the laptop's, which needs
- * no same session id: on a server with no homes, hand-made or derived call ids of other sessions may meet.)
+ * (`countedInAnotherHome`), in the copy that owns it by the index's rule (`ownsBefore`, keyed by uid here). (Narrower
+ * than the laptop's, which needs no same session id: on a server with no homes, hand-made or derived call ids of
+ * other sessions may meet.)
  */
 function onceAcrossCopies(rows: readonly CallRow[]): CallRow[] {
   const owner = new Map<string, CallRow>();
   const keyOf = (c: CallRow) => `${c.person_id}\u0000${c.agent}\u0000${c.session_id}\u0000${c.call_id}`;
-  const before = (a: CallRow, b: CallRow) => {
-    const start = (c: CallRow) => Number(c.started_ms ?? 0);
-    const end = (c: CallRow) => Number(c.ended_ms ?? 0);
-    if (start(a) !== start(b)) return start(a) < start(b);
-    if (a.session_id === b.session_id && end(a) !== end(b)) return end(a) > end(b);
-    return a.uid < b.uid;
-  };
+  const owning = (c: CallRow): OwningSession => [
+    c.uid,
+    c.session_id,
+    c.project,
+    c.agent,
+    Number(c.started_ms ?? 0),
+    Number(c.ended_ms ?? 0),
+    '',
+  ];
+  const before = (a: CallRow, b: CallRow) => ownsBefore(owning(a), owning(b));
   for (const c of rows) {
     const held = owner.get(keyOf(c));
     if (held === undefined || (held.uid !== c.uid && before(c, held))) owner.set(keyOf(c), c);
