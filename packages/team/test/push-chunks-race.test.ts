@@ -27,8 +27,9 @@ pgSuite('chunks dropped at once while another push is under way (real PostgreSQL
   /** Waits until `count` backends wait on a lock in a statement holding `text` (PostgreSQL's own view of them). */
   const waiting = async (text: string, count = 1) => {
     for (;;) {
+      // this file's database only: another file's backends wait on locks of the same server
       const [row] = await team.db.sql<{ n: number }[]>`select count(*)::int as n from pg_stat_activity
-        where wait_event_type = 'Lock' and position(${text} in query) > 0`;
+        where datname = current_database() and wait_event_type = 'Lock' and position(${text} in query) > 0`;
       if ((row?.n ?? 0) >= count) return;
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
@@ -167,7 +168,7 @@ pgSuite('chunks dropped at once while another push is under way (real PostgreSQL
       });
       await waiting('for update');
       await team.db.sql`select pg_cancel_backend(pid) from pg_stat_activity
-        where wait_event_type = 'Lock' and position('for update' in query) > 0`;
+        where datname = current_database() and wait_event_type = 'Lock' and position('for update' in query) > 0`;
       return [sent];
     });
     const [pushed] = await Promise.all(answer);
