@@ -182,4 +182,37 @@ describe("a session's files", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  it('follow what a shell command plainly did: wrote, deleted, wrote again, moved (a real shell call, other commands)', async () => {
+    const sessions = await sessionsOf(samples);
+    const shell = sessions.flatMap((s) => s.calls).find((c) => c.toolKind === 'bash' && c.status === 'ok');
+    expect(shell?.typedInput?.command).toBeTypeOf('string');
+    const run = (command: string, n: number, status: 'ok' | 'error' = 'ok') =>
+      ({
+        ...shell!,
+        id: `${shell!.id}-${n}`,
+        status,
+        typedInput: { ...shell!.typedInput, command },
+      }) as typeof shell & {};
+    const calls = [
+      run("cat > gen.txt <<'EOF'\nrm -rf keep.txt\nEOF", 1),
+      run('rm -f gen.txt old.txt', 2),
+      run('echo again > gen.txt && sed -i "s/a/b/" keep.txt', 3),
+      run('mv gen.txt final.txt', 4),
+      run('rm keep.txt', 5, 'error'),
+    ];
+    const files = fileActivityOf(calls, '/home/user/proj');
+    const of = (name: string) => files.find((f) => f.path === `/home/user/proj/${name}`);
+    // gen.txt written, deleted, written again (so not deleted), then moved
+    expect(of('gen.txt')).toMatchObject({ writes: 2, edits: 1, deleted: false, calls: 4 });
+    expect(of('gen.txt')?.movedTo).toBe('/home/user/proj/final.txt');
+    expect(of('old.txt')).toMatchObject({ deleted: true, calls: 1 });
+    // edited in place; a shell call that failed says nothing (its exit may be any of its commands'), and a
+    // here-document's body is no command
+    expect(of('keep.txt')).toMatchObject({ edits: 1, deleted: false, failed: 0, calls: 1 });
+    expect(files.filter(fileChanged).map((f) => f.path.slice('/home/user/proj/'.length))).toEqual([
+      'gen.txt',
+      'keep.txt',
+      'old.txt',
+    ]);
+  });
 });

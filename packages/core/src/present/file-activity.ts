@@ -2,18 +2,19 @@
  * The files a session's calls read, wrote, edited, created, deleted or moved, each with its calls: what an agent
  * did to a codebase, file by file. Made from each call's kind, its typed result (the path the tool reports, a
  * patch's files and line counts) or, for a call without a file result (failed, running), its input's path. Of a
- * shell command, only the files it printed (`cat`, `sed -n`, … : `shellReadsOf`) count, as reads; what else it did to
- * files is not known here. Browser-safe.
+ * shell command that worked, what its command line plainly did (`shellFilesOf`: the files it printed, wrote with `>`
+ * or `tee`, edited with `sed -i`, deleted, moved); what else it did to files is not known here. Browser-safe.
  * @module
  */
 import type { ToolCall } from '../model/tool-call.js';
 import type { TypedResult } from '../model/typed-result.js';
 import { joinedPath } from './paths.js';
-import { shellReadsOf } from './shell-reads.js';
+import { shellFilesOf } from './shell-files.js';
 
 /** Where the files' figures come from, as every screen says it beside them. */
 export const FILE_SOURCES_NOTE =
-  "from the file tools' calls and the files a shell command printed (cat, sed -n, …): other shell effects are not known";
+  "from the file tools' calls and what a shell command plainly did (cat, >, tee, sed -i, rm, mv, cp): " +
+  'other shell effects are not known';
 
 /** How a session used one file. */
 export interface FileActivity {
@@ -30,9 +31,9 @@ export interface FileActivity {
   readonly edits: number;
   /** A call of the session created it (a write or an edit that made it, a patch that added it). */
   readonly created: boolean;
-  /** A patch of the session deleted it. */
+  /** A patch or a shell command of the session deleted it (and nothing wrote it again). */
   readonly deleted: boolean;
-  /** Where a patch of the session moved it (the last move). */
+  /** Where a patch or a shell command of the session moved it (the last move). */
   readonly movedTo: string | null;
   /** Lines the successful calls added and removed, as their results count them. */
   readonly linesAdded: number;
@@ -117,7 +118,7 @@ function useOfKind(kind: string): Use {
 function touchesOf(call: TouchingCall): Touch[] {
   if (isShell(call)) {
     const command = call.status === 'ok' ? call.typedInput?.command : undefined;
-    return command === undefined ? [] : shellReadsOf(command).map((path) => ({ path, use: 'read' }));
+    return command === undefined ? [] : shellFilesOf(command);
   }
   if (!mayTouchFiles(call)) return [];
   const typed = call.status === 'ok' ? call.result?.typed : undefined;
@@ -173,14 +174,13 @@ const isFileKind = (kind: string | undefined): boolean => kind !== undefined && 
 
 /**
  * Whether a call may touch a file: its tool is a file tool, its result is a file result (Codex ran `apply_patch`
- * through its shell tool: a shell call whose result is typed `patch`), or it is a shell command (the files it printed
- * are its reads). A caller reading calls one by one can skip the rest.
+ * through its shell tool: a shell call whose result is typed `patch`), or it is a shell command (`shellFilesOf`). A caller reading calls one by one can skip the rest.
  */
 export function mayTouchFiles(call: Pick<ToolCall, 'toolKind' | 'result'>): boolean {
   return isFileKind(call.toolKind) || isFileKind(call.result?.typed.kind) || isShell(call);
 }
 
-/** A shell call whose result is no file result: the files it only printed are its reads (`shellReadsOf`). */
+/** A shell call whose result is no file result: what its command line did to files is `shellFilesOf`'s. */
 const isShell = (call: Pick<ToolCall, 'toolKind' | 'result'>): boolean =>
   !isFileKind(call.result?.typed.kind) && (call.toolKind === 'bash' || call.result?.typed.kind === 'bash');
 
@@ -259,8 +259,10 @@ function tally(t: Tally, call: ToolCall, touch: Touch, cwd: string | undefined):
 /** What a call that worked did to the file. */
 function use(t: Tally, touch: Touch, cwd: string | undefined): void {
   if (touch.use === 'read') t.reads += 1;
-  else if (touch.use === 'write') t.writes += 1;
-  else if (touch.use === 'create' || touch.use === 'make') {
+  else if (touch.use === 'write') {
+    t.writes += 1;
+    t.deleted = false;
+  } else if (touch.use === 'create' || touch.use === 'make') {
     t.created = true;
     t.deleted = false;
     if (touch.use === 'create') t.writes += 1;

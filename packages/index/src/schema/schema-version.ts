@@ -50,14 +50,16 @@
  *   (`claude-sonnet-4-6`, not Copilot's `claude-sonnet-4.6`); 41: time after a tool whose turn went no further (a call
  *   the person interrupted or refused) the person's, not the tool's (core's `partitionTime`); 42: a Codex shell call
  *   whose script is `apply_patch` with its patch in a here-document is a patch (its files touched); 43: the files a
- *   shell command only printed (`cat`, `sed -n`, … : core's `shellReadsOf`) touched, as reads.
+ *   shell command only printed (`cat`, `sed -n`, … : core's `shellReadsOf`) touched, as reads; 44: what else a shell
+ *   command plainly did to files (`>`, `tee`, `sed -i`, `rm`, `mv`, `cp`: core's `shellFilesOf`) touched, as
+ *   changes, and no command read from a here-document's body.
  *   Another version, higher or lower, drops them and builds them again from the
  *   transcripts.
  */
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 43;
+export const DERIVED_VERSION = 44;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { shellFilesOf, shellReadsOf } from './shell-files.js';
+
+const touches = (command: string) =>
+  shellFilesOf(command).map((t) => `${t.use} ${t.path}${t.movedTo ? ` → ${t.movedTo}` : ''}`);
+
+describe('shellReadsOf: the files a shell command only printed', () => {
+  it('reads the printers as agents write them (Codex: sed -n, nl | sed, cat && head)', () => {
+    expect(shellReadsOf("sed -n '1,200p' README.md")).toEqual(['README.md']);
+    expect(shellReadsOf("nl -ba src/a.ts | sed -n '1,120p'")).toEqual(['src/a.ts']);
+    expect(shellReadsOf('cat a.txt b.txt && echo --- && head -n 20 c.md; tail -5 "d e.md"')).toEqual([
+      'a.txt',
+      'b.txt',
+      'c.md',
+      'd e.md',
+    ]);
+    expect(shellReadsOf("sed -n '$p' log.txt && cat -n log.txt")).toEqual(['log.txt']);
+    // with its errors sent away (Copilot's `cat … 2>/dev/null && echo "---"`): the same files printed
+    expect(shellReadsOf('cat a.json 2>/dev/null && echo "---" && head -3 b.txt 2>&1 | tail -1')).toEqual([
+      'a.json',
+      'b.txt',
+    ]);
+  });
+
+  it('says nothing of a command it cannot read plainly, or whose output went elsewhere', () => {
+    for (const command of [
+      'cat > x.txt',
+      'cat file >/dev/null',
+      'cat a 1>b',
+      'cat a &>b',
+      "sed -i 's/a/b/' f",
+      "sed -n '/foo/p' f",
+      "sed -e '1p' f",
+      'cat "$HOME/x"',
+      'cat src/*.ts',
+      'cat ~/notes',
+      "cat 'unclosed",
+      'ls -la src && find src -type f',
+      'grep -n foo a.ts',
+    ]) {
+      expect([command, shellReadsOf(command)]).toEqual([command, []]);
+    }
+    // after a `cd`, in the folder it went to (Claude Code's `cd /abs/project && …`); in a subshell, or to a folder
+    // not known, nothing more
+    expect(shellReadsOf('cat a && cd sub && cat b && cd ../.. && cat c')).toEqual(['a', 'sub/b', 'sub/../../c']);
+    expect(shellReadsOf('cd /home/u/proj\nhead -5 README.md && cd src && cat /etc/hosts x.ts')).toEqual([
+      '/home/u/proj/README.md',
+      '/etc/hosts',
+      '/home/u/proj/src/x.ts',
+    ]);
+    for (const command of ['(cd sub && cat a)', 'cd && cat a', 'cd ~ && cat a', 'cd - && cat a', 'cd "$D" && cat a'])
+      expect([command, shellReadsOf(command)]).toEqual([command, []]);
+    expect(shellReadsOf('cat a; (cd sub && make) && cat b')).toEqual(['a']);
+  });
+
+  it('reads no command in a here-document, nor in a comment', () => {
+    expect(shellReadsOf("python3 - <<'EOF'\nimport os\ncat secret.txt\nEOF\ncat real.txt")).toEqual(['real.txt']);
+    expect(shellReadsOf('cat <<-END > notes.md\n\tcat inner.md\n\tEND\nhead -3 a.md')).toEqual(['a.md']);
+    expect(shellReadsOf('# cat commented.md\ncat shown.md # and cat this.md')).toEqual(['shown.md']);
+  });
+});
+
+describe('shellFilesOf: what a shell command plainly did to files', () => {
+  it('writes what a redirection or tee sends to a file, and appends with >>', () => {
+    expect(touches('echo "$(date)" > stamp.txt && printf x >> log/run.log')).toEqual([
+      'write stamp.txt',
+      'edit log/run.log',
+    ]);
+    expect(touches('npm test 2> err.log; make &> build.log; ls >&2; echo a 1>&2')).toEqual([
+      'write err.log',
+      'write build.log',
+    ]);
+    expect(touches('echo x | tee a.txt b.txt && echo y | tee -a c.txt >/dev/null')).toEqual([
+      'write a.txt',
+      'write b.txt',
+      'edit c.txt',
+    ]);
+    // a name that expands is no file known here; nor is a descriptor
+    expect(touches('echo x > "$OUT"; echo y > out-*.txt; echo z >&-')).toEqual([]);
+  });
+
+  it('writes the file a here-document is sent to (cat > file <<EOF), its body no command', () => {
+    const script = "mkdir -p src && cat > src/app.py << 'EOF'\nrm -rf /\ncat x\nEOF\npython3 src/app.py";
+    expect(touches(script)).toEqual(['write src/app.py']);
+    expect(touches('cat <<EOF >> notes.md\nline\nEOF')).toEqual(['edit notes.md']);
+  });
+
+  it('edits in place with sed -i, as GNU and BSD write it', () => {
+    expect(touches("sed -i 's/a/b/g' src/a.ts src/b.ts")).toEqual(['edit src/a.ts', 'edit src/b.ts']);
+    expect(touches("sed -i '' -e 's/a/b/' mac.ts && sed -i.bak -E 's/x/y/' c.ts && sed -Ei 's/1/2/' d.ts")).toEqual([
+      'edit mac.ts',
+      'edit c.ts',
+      'edit d.ts',
+    ]);
+    expect(touches("sed --in-place=.orig 's/a/b/' e.ts")).toEqual(['edit e.ts']);
+  });
+
+  it('deletes with rm and git rm, a folder by its name', () => {
+    expect(touches('rm -f a.txt b/c.txt && rm -rf dist/ && rm -- -odd')).toEqual([
+      'delete a.txt',
+      'delete b/c.txt',
+      'delete dist',
+      'delete -odd',
+    ]);
+    expect(touches('git rm old.ts && git rm --cached kept.ts')).toEqual(['delete old.ts']);
+    expect(touches('if [ -f x.lock ]; then rm x.lock; fi')).toEqual(['delete x.lock']);
+    expect(touches('rm *.log; rm "$F"; rm $(ls)')).toEqual([]);
+  });
+
+  it('moves with mv and git mv, into a folder by the name it ends in', () => {
+    expect(touches('mv a.ts b.ts')).toEqual(['move a.ts → b.ts']);
+    expect(touches('git mv src/old.ts src/new.ts')).toEqual(['move src/old.ts → src/new.ts']);
+    expect(touches('mv a.ts b.ts lib')).toEqual(['move a.ts → lib/a.ts', 'move b.ts → lib/b.ts']);
+    expect(touches('mv -f notes.md docs/ && mv -t archive x.log')).toEqual([
+      'move notes.md → docs/notes.md',
+      'move x.log → archive/x.log',
+    ]);
+    expect(touches('mv only-one')).toEqual([]);
+  });
+
+  it('writes the copy cp makes, and reads nothing of its source', () => {
+    expect(touches('cp .env.example .env && cp -r templates/ out/')).toEqual(['write .env', 'write out/templates']);
+  });
+
+  it('joins a name after a cd to its folder, and says nothing of a script it cannot read', () => {
+    expect(touches('rm a && cd sub && rm b > c && mv d ../e')).toEqual([
+      'delete a',
+      'write sub/c',
+      'delete sub/b',
+      'move sub/d → sub/../e',
+    ]);
+    expect(touches("echo 'unclosed > x")).toEqual([]);
+    expect(touches('echo $(cat a > b')).toEqual([]);
+    expect(touches('python build.py && ./run.sh && make install')).toEqual([]);
+  });
+});
