@@ -155,13 +155,13 @@ pgSuite('team dashboard API (real PostgreSQL, real HTTP)', () => {
       ]);
     // summary tier: what each call was and how it ended, never what it did
     expect(await callsOf(1)).toEqual([
-      ['toolu_1', 'error', 'test-failure', 'Bash'],
-      ['toolu_2', 'ok', null, 'Edit'],
+      ['toolu_1_1', 'error', 'test-failure', 'Bash'],
+      ['toolu_1_2', 'ok', null, 'Edit'],
     ]);
     // metadata tier: its one-line summary, and the error message of a failed one
     expect(await callsOf(2)).toEqual([
-      ['toolu_1', 'error', 'test-failure', '1 test failed'],
-      ['toolu_2', 'ok', null, 'Edit a.ts +3 −1'],
+      ['toolu_2_1', 'error', 'test-failure', '1 test failed'],
+      ['toolu_2_2', 'ok', null, 'Edit a.ts +3 −1'],
     ]);
     // another person's session, to a viewer
     expect(await callsOf(4)).toHaveLength(2);

@@ -74,7 +74,7 @@ pgSuite('what a team server refuses of a push (real PostgreSQL, real HTTP)', () 
     const old = {
       key: 'a1',
       agentId: 'a1',
-      parentCallId: 'toolu_1',
+      parentCallId: 'toolu_62_1',
       linkedBy: 'agent-id',
       prompt: 'the whole PLAN-3c1 the subagent was given',
       agentType: 'general-purpose',

@@ -1,10 +1,12 @@
 /**
- * One laptop with the same sessions in two agent homes (a backup of ~/.claude indexed beside the live one), pushed
+ * One laptop with the same work in two agent homes (a backup of ~/.claude indexed beside the live one), pushed
  * through the real push client (real PostgreSQL): the team's statistics count each call once, as the laptop's do.
  * They counted every call of both copies (378 calls for 189); the list keeps both sessions, each with its calls,
- * on both servers.
+ * on both servers. Twice: the same sessions in both homes, and a resumed session in the backup whose original is
+ * only in the live home (another session id, the same calls: counted twice until the team's copies rule followed
+ * the laptop's).
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AgentIndex, openIndex } from '@agentdash/index';
@@ -15,60 +17,86 @@ import { pgSuite } from './pg-harness.js';
 import { SAMPLES } from './samples-copy.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
 
-pgSuite('one laptop, the same sessions in two homes (real PostgreSQL, the real push client)', () => {
-  let team: TeamFixture;
-  let dir: string;
-  let index: AgentIndex;
-  let local: ReturnType<typeof createApp>;
-  beforeAll(async () => {
-    team = await startTeam();
-    dir = mkdtempSync(join(tmpdir(), 'agentdash-two-homes-'));
-    const backup = join(dir, 'backup', '.claude');
-    cpSync(SAMPLES, backup, { recursive: true });
-    index = openIndex({ dbPath: join(dir, 'index.sqlite') });
-    await index.refresh([SAMPLES, backup]);
-    local = createApp({ index, paths: [], host: '127.0.0.1', port: 4317 });
-    const report = await team.pushIndex(index, { tier: 'full' });
-    expect(report.stored).toBe(report.sessions);
-  });
-  afterAll(async () => {
-    index?.close();
-    await team?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
-  const localJson = async <T>(path: string): Promise<T> =>
-    (await (await local.request(path, { headers: { host: '127.0.0.1:4317' } })).json()) as T;
-  const teamJson = async <T>(path: string): Promise<T> => (await team.request('GET', path)).json as unknown as T;
+/** A continuation in the samples: the resumed session (its first three calls copied from the original). */
+const CONTINUATION = 'projects/-home-user-proj-continuation';
+const RESUMED = 'f79d7a1d-b77a-4a29-b202-4e3db74981c3.jsonl';
 
-  it('lists both copies of each session, each with its own calls, on both servers', async () => {
-    type List = { total: number; sessions: { id: string; toolCalls: number }[] };
-    const mine = await localJson<List>('/api/sessions?limit=1000');
-    const theirs = await teamJson<List>('/api/sessions?limit=1000');
-    expect(theirs.total).toBe(mine.total);
-    const calls = (l: List) => l.sessions.reduce((n, s) => n + s.toolCalls, 0);
-    expect(calls(theirs)).toBe(calls(mine));
-    // every session is there twice (named by its file, the id being ambiguous)
-    const ids = mine.sessions.map((s) => s.id.slice(s.id.lastIndexOf('/') + 1));
-    expect(new Set(ids).size * 2).toBe(mine.total);
-  });
+/** The two homes of a scenario, made in `dir`: the live one and the backup. */
+type Homes = (dir: string) => readonly [string, string];
 
-  it("counts each call once in the statistics, as the laptop's do (it counted both copies)", async () => {
-    type Stats = { totals: { calls: number; errors: number }; tools: Record<string, { calls: number }> };
-    const mine = await localJson<Stats>('/api/stats');
-    const theirs = await teamJson<Stats>('/api/stats');
-    const listed = await localJson<{ sessions: { toolCalls: number }[] }>('/api/sessions?limit=1000');
-    // the laptop's figure is half the listed calls: each call counted in one of its two homes
-    expect(mine.totals.calls * 2).toBe(listed.sessions.reduce((n, s) => n + s.toolCalls, 0));
-    expect(theirs.totals).toEqual(mine.totals);
-    expect(theirs.tools).toEqual(mine.tools);
-  });
+const sameSessions: Homes = (dir) => {
+  const backup = join(dir, 'backup', '.claude');
+  cpSync(SAMPLES, backup, { recursive: true });
+  return [SAMPLES, backup];
+};
 
-  it("sums each response once in the usage, as the laptop's does", async () => {
-    type Usage = { totals: unknown; models: unknown; days: unknown };
-    const mine = await localJson<Usage>('/api/usage?tz=UTC');
-    const theirs = withCostsOf(mine, await teamJson<Usage>('/api/usage?tz=UTC'));
-    expect(theirs.totals).toEqual(mine.totals);
-    expect(theirs.models).toEqual(mine.models);
-    expect(theirs.days).toEqual(mine.days);
+const resumedInBackup: Homes = (dir) => {
+  const live = join(dir, 'live', '.claude');
+  const backup = join(dir, 'backup', '.claude');
+  cpSync(SAMPLES, live, { recursive: true, filter: (path) => !path.endsWith(RESUMED) });
+  mkdirSync(join(backup, CONTINUATION), { recursive: true });
+  cpSync(join(SAMPLES, CONTINUATION, RESUMED), join(backup, CONTINUATION, RESUMED));
+  return [live, backup];
+};
+
+function twoHomes(title: string, homes: Homes, copied: boolean): void {
+  pgSuite(`one laptop, ${title} (real PostgreSQL, the real push client)`, () => {
+    let team: TeamFixture;
+    let dir: string;
+    let index: AgentIndex;
+    let local: ReturnType<typeof createApp>;
+    beforeAll(async () => {
+      team = await startTeam();
+      dir = mkdtempSync(join(tmpdir(), 'agentdash-two-homes-'));
+      index = openIndex({ dbPath: join(dir, 'index.sqlite') });
+      await index.refresh([...homes(dir)]);
+      local = createApp({ index, paths: [], host: '127.0.0.1', port: 4317 });
+      const report = await team.pushIndex(index, { tier: 'full' });
+      expect(report.stored).toBe(report.sessions);
+    });
+    afterAll(async () => {
+      index?.close();
+      await team?.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    });
+    const localJson = async <T>(path: string): Promise<T> =>
+      (await (await local.request(path, { headers: { host: '127.0.0.1:4317' } })).json()) as T;
+    const teamJson = async <T>(path: string): Promise<T> => (await team.request('GET', path)).json as unknown as T;
+
+    it('lists both copies of each session, each with its own calls, on both servers', async () => {
+      type List = { total: number; sessions: { id: string; toolCalls: number }[] };
+      const mine = await localJson<List>('/api/sessions?limit=1000');
+      const theirs = await teamJson<List>('/api/sessions?limit=1000');
+      expect(theirs.total).toBe(mine.total);
+      const calls = (l: List) => l.sessions.reduce((n, s) => n + s.toolCalls, 0);
+      expect(calls(theirs)).toBe(calls(mine));
+      // every session is there twice (named by its file, the id being ambiguous), or each once
+      const ids = mine.sessions.map((s) => s.id.slice(s.id.lastIndexOf('/') + 1));
+      expect(new Set(ids).size * (copied ? 2 : 1)).toBe(mine.total);
+    });
+
+    it("counts each call once in the statistics, as the laptop's do (it counted both copies)", async () => {
+      type Stats = { totals: { calls: number; errors: number }; tools: Record<string, { calls: number }> };
+      const mine = await localJson<Stats>('/api/stats');
+      const theirs = await teamJson<Stats>('/api/stats');
+      const listed = await localJson<{ sessions: { toolCalls: number }[] }>('/api/sessions?limit=1000');
+      // each call counted in one of its two homes: half the listed calls, or all but the resumed session's copies
+      const listedCalls = listed.sessions.reduce((n, s) => n + s.toolCalls, 0);
+      expect(copied ? mine.totals.calls * 2 : mine.totals.calls).toBe(copied ? listedCalls : listedCalls - 3);
+      expect(theirs.totals).toEqual(mine.totals);
+      expect(theirs.tools).toEqual(mine.tools);
+    });
+
+    it("sums each response once in the usage, as the laptop's does", async () => {
+      type Usage = { totals: unknown; models: unknown; days: unknown };
+      const mine = await localJson<Usage>('/api/usage?tz=UTC');
+      const theirs = withCostsOf(mine, await teamJson<Usage>('/api/usage?tz=UTC'));
+      expect(theirs.totals).toEqual(mine.totals);
+      expect(theirs.models).toEqual(mine.models);
+      expect(theirs.days).toEqual(mine.days);
+    });
   });
-});
+}
+
+twoHomes('the same sessions in two homes', sameSessions, true);
+twoHomes('a resumed session in the backup, its original in the live home', resumedInBackup, false);

@@ -69,9 +69,10 @@ function summaryBase(n: number, startedAt: string) {
   };
 }
 
-const summaryCalls = (startedAt: string) => [
+/** A session's two calls, their ids its own (a laptop's call ids name one call: Claude Code's `toolu_…`). */
+const summaryCalls = (n: number, startedAt: string) => [
   {
-    id: 'toolu_1',
+    id: `toolu_${n}_1`,
     tool: 'Bash',
     canonical: 'shell',
     ts: startedAt,
@@ -83,7 +84,7 @@ const summaryCalls = (startedAt: string) => [
     agentId: null,
   },
   {
-    id: 'toolu_2',
+    id: `toolu_${n}_2`,
     tool: 'Edit',
     canonical: 'edit',
     ts: startedAt,
@@ -107,7 +108,7 @@ export function summarySession(n: number, startedAt = `2026-03-0${1 + (n % 9)}T1
     tier: 'summary',
     ...summaryBase(n, startedAt),
     header: { totalEvents: 10, counts: { user: 1, assistant: 2 }, toolCounts: { Bash: 1, Edit: 1 } },
-    calls: summaryCalls(startedAt),
+    calls: summaryCalls(n, startedAt),
   });
 }
 
@@ -128,7 +129,7 @@ export function metadataSession(n: number, title: string | null = `fix the build
       subagents: [],
       shells: {},
     },
-    calls: summaryCalls(startedAt).map((c, i) => ({
+    calls: summaryCalls(n, startedAt).map((c, i) => ({
       ...c,
       summary: i === 0 ? 'npm test → exit 1' : 'Edit a.ts +3 −1',
       errorMessage: i === 0 ? '1 test failed' : null,

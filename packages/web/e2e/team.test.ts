@@ -227,7 +227,12 @@ describe.skipIf(missing !== undefined)(
     /** The session's calls as the agent went on: a third call (a read). */
     const withRead = (s: SummarySession): SummarySession['calls'] => [
       ...s.calls,
-      { ...(s.calls[1] as SummarySession['calls'][number]), id: 'toolu_3', tool: 'Read', canonical: 'read' },
+      {
+        ...(s.calls[1] as SummarySession['calls'][number]),
+        id: `${s.calls[1]?.id}-read`,
+        tool: 'Read',
+        canonical: 'read',
+      },
     ];
     const tierStatuses = async () => await page.locator('[data-testid=tier-call] td:nth-child(4)').allInnerTexts();
 
@@ -251,7 +256,7 @@ describe.skipIf(missing !== undefined)(
         toolCalls: 3,
         errors: 2,
         calls: withRead(s).map((c) =>
-          c.id === 'toolu_2' ? { ...c, status: 'error', category: 'edit-mismatch', severity: 'unexpected' } : c,
+          c.id === s.calls[1]?.id ? { ...c, status: 'error', category: 'edit-mismatch', severity: 'unexpected' } : c,
         ),
       }));
       // told over SSE as the push before was

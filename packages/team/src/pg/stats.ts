@@ -108,16 +108,16 @@ const counts = (calls: readonly CallRow[]) => ({
 });
 
 /**
- * Each call once, where a person pushed one session twice (kept in two agent homes of a laptop, a backup beside the
- * live one, or synced to two devices): the same call id in the same agent's session of the same id. Each copy keeps
- * its own calls in the list; a count over both counts each call once, as the laptop's index does
- * (`countedInAnotherHome`), in the copy that owns it by the index's rule (`ownsBefore`, keyed by uid here). (Narrower
- * than the laptop's, which needs no same session id: on a server with no homes, hand-made or derived call ids of
- * other sessions may meet.)
+ * Each call once, where a person pushed one call twice (a session kept in two agent homes of a laptop, a backup
+ * beside the live one, or synced to two devices; a resumed session in one home whose original is in the other): the
+ * same call id of the same agent. Each copy keeps its own calls in the list; a count over both counts each call once,
+ * as the laptop's index does (`countedInAnotherHome`, which needs no same session id either), in the copy that owns
+ * it by the index's rule (`ownsBefore`, keyed by uid here). Within one home the laptop pushes each call with the
+ * session that owns it already.
  */
 function onceAcrossCopies(rows: readonly CallRow[]): CallRow[] {
   const owner = new Map<string, CallRow>();
-  const keyOf = (c: CallRow) => `${c.person_id}\u0000${c.agent}\u0000${c.session_id}\u0000${c.call_id}`;
+  const keyOf = (c: CallRow) => `${c.person_id}\u0000${c.agent}\u0000${c.call_id}`;
   const owning = (c: CallRow): OwningSession => [
     c.uid,
     c.session_id,
