@@ -334,7 +334,11 @@ export type SessionsRequest = z.infer<typeof SessionsRequest>;
 export const SessionsResponse = z.strictObject({
   /** Sessions written (new, or a different digest). */
   stored: count,
-  /** Sessions whose stored digest was already this one: nothing changed. */
+  /**
+   * Sessions whose stored digest was already this one: nothing changed. Counted here too, and not written: a copy
+   * another device of the person stored went further (its end later: a home synced between two devices, this one's
+   * copy lagging), kept until this one's catches up.
+   */
   unchanged: count,
   /** Sessions not stored, with why: their uid is another person's (`TEAM_UID_TAKEN`); none when all were taken. */
   refused: z.array(z.strictObject({ uid: Uid, reason: text(1000) })).optional(),

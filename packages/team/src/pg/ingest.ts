@@ -151,14 +151,24 @@ async function lockSession(tx: TxSql, personId: number, uid: string): Promise<vo
 
 /** What storing a session did, and the tier it was lowered from (null when it was not). */
 type Stored = {
-  readonly result: 'stored' | 'unchanged' | 'taken' | 'forgotten';
+  readonly result: 'stored' | 'unchanged' | 'behind' | 'taken' | 'forgotten';
   readonly lowered: ShareTier | null;
 };
-type Found = { digest: string | null; tier: ShareTier | null; lowered: ShareTier | null; old: string[] };
+type Found = {
+  digest: string | null;
+  tier: ShareTier | null;
+  lowered: ShareTier | null;
+  old: string[];
+  /** The stored copy's device and end. */
+  device: string | null;
+  ended: string | null;
+};
 
 /**
  * Stores one session in its own transaction: 'unchanged' when its digest is the stored one (nothing written; the tier
- * the stored one was lowered from is told again: a batch sent again after its answer was lost).
+ * the stored one was lowered from is told again: a batch sent again after its answer was lost). 'behind' when
+ * another device of the person stored a copy that went further (a home synced between two devices, this one's copy
+ * lagging): the copy that went further stays, whichever device pushed it, until this one's catches up.
  * `digests`: the stored digests of the request's sessions, read before (a session found unchanged there is not cut).
  * 'taken' when another person holds its uid (a session, or one they forgot), 'forgotten' when its person forgot it
  * (forgotten.ts): the chunks it named that no session refers to (nor another of the request: `named` counts the
@@ -208,18 +218,22 @@ async function storeSession(
           exists (select 1 from forgotten_sessions where uid = ${s.uid} and person_id = ${who.personId}) as forgotten,
           (select tier from sessions where person_id = ${who.personId} and uid = ${s.uid}) as tier,
           (select lowered_from from sessions where person_id = ${who.personId} and uid = ${s.uid}) as lowered,
+          (select device_id from sessions where person_id = ${who.personId} and uid = ${s.uid}) as device,
+          (select ended_ms from sessions where person_id = ${who.personId} and uid = ${s.uid}) as ended,
           array(select sha256 from file_chunks where person_id = ${who.personId} and uid = ${s.uid}) as old,
           (select count(*)::int from (select 1 from chunks where sha256 = any(${wanted}::text[]) order by sha256 for key share) h)
             as held`.execute(),
     ]);
     if (!found) throw new Error('the session lookup returned no row');
     if (found.digest === s.digest) return { result: 'unchanged', lowered: found.lowered } as const;
-    if (found.taken || found.forgotten) {
+    const behind =
+      found.device !== null && Number(found.device) !== who.deviceId && (ms(s.endedAt) ?? 0) < Number(found.ended ?? 0);
+    if (found.taken || found.forgotten || behind) {
       await dropUnreferencedChunks(
         tx,
         wanted.filter((name) => (named.get(name) ?? 0) <= 1),
       );
-      return { result: found.taken ? 'taken' : 'forgotten', lowered: null } as const;
+      return { result: found.taken ? 'taken' : found.forgotten ? 'forgotten' : 'behind', lowered: null } as const;
     }
     if (found.held !== wanted.length) {
       throw new PushRefusedError(
