@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adapterForFile } from '../agents/adapters.js';
 import { threadActivity, waitsForPerson } from './activity.js';
-import { IDLE_THRESHOLD_MS, partitionTime, type SessionTime } from './partition.js';
+import { IDLE_THRESHOLD_MS, partitionTime, type SessionTime, uncoveredTime } from './partition.js';
 
 const s = 1000;
 const sum = (t: SessionTime) => t.modelMs + t.toolMs + t.userMs + t.idleMs;
@@ -248,5 +248,47 @@ describe('threadActivity + partitionTime', () => {
       userMs: 0,
       idleMs: 0,
     });
+  });
+});
+
+describe('uncoveredTime: what no record covers, and what the partition counts it as', () => {
+  const min = 60 * s;
+  const activity = {
+    startMs: 0,
+    endMs: 40 * min,
+    model: [
+      { startMs: 0, endMs: 10 * s },
+      { startMs: 25 * s, endMs: 30 * s },
+      { startMs: 60 * s, endMs: 70 * s },
+      { startMs: 30 * min, endMs: 30 * min + 5 * s },
+    ],
+    tools: [{ startMs: 10 * s, endMs: 20 * s }],
+    personTools: [],
+    userWaits: [{ startMs: 90 * s, endMs: 100 * s }],
+  };
+
+  it('after a tool, the tool; after a response, what comes next; then the person; past the threshold, idle', () => {
+    expect(uncoveredTime(activity)).toEqual([
+      // a hook after the tool's result, before the next request
+      { startMs: 20 * s, endMs: 25 * s, countedAs: 'tool' },
+      // after a response, before another response: the person's side of the turn
+      { startMs: 30 * s, endMs: 60 * s, countedAs: 'user' },
+      // after a response, before a wait for the person: the wait's
+      { startMs: 70 * s, endMs: 90 * s, countedAs: 'user' },
+      // nothing for half an hour: idle
+      { startMs: 100 * s, endMs: 30 * min, countedAs: 'idle' },
+      { startMs: 30 * min + 5 * s, endMs: 40 * min, countedAs: 'user' },
+    ]);
+  });
+
+  it('is the part of the partition no record covers: covered time plus it sums to each total', () => {
+    const time = partitionTime(activity);
+    const gaps = uncoveredTime(activity);
+    const gap = (as: string) => gaps.filter((g) => g.countedAs === as).reduce((n, g) => n + g.endMs - g.startMs, 0);
+    expect(time.toolMs).toBe(10 * s + gap('tool'));
+    expect(time.modelMs).toBe(30 * s);
+    expect(time.userMs).toBe(10 * s + gap('user'));
+    expect(time.idleMs).toBe(gap('idle'));
+    expect(sum(time)).toBe(time.wallMs);
   });
 });

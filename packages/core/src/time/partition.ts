@@ -88,6 +88,50 @@ export function reportedTime(t: ReportedTime): ReportedTime {
 export function partitionTime(activity: ThreadActivity, idleThresholdMs: number = IDLE_THRESHOLD_MS): SessionTime {
   const { startMs, endMs } = activity;
   if (!(endMs > startMs)) return zeroTime;
+  const sums = labels.map(() => 0);
+  walkTime(activity, idleThresholdMs, (from, to, label) => {
+    sums[label] = (sums[label] ?? 0) + (to - from);
+  });
+  const [person = 0, away = 0, tool = 0, model = 0, user = 0, idle = 0] = sums;
+  return {
+    wallMs: endMs - startMs,
+    modelMs: model,
+    toolMs: tool,
+    userMs: user + person,
+    idleMs: idle + away,
+  };
+}
+
+/** A stretch of a thread's time no record covers, and what `partitionTime` counts it as. */
+export interface UncoveredTime extends Interval {
+  readonly countedAs: 'tool' | 'user' | 'idle';
+}
+
+/**
+ * The stretches of a thread's time that no record covers (the client's own work: hooks after a tool result, a slash
+ * command, a compaction; or nothing written at all), each with what `partitionTime` counts it as, by its rule: so a
+ * picture of the time (the waterfall) can show where its totals put them.
+ */
+export function uncoveredTime(activity: ThreadActivity, idleThresholdMs: number = IDLE_THRESHOLD_MS): UncoveredTime[] {
+  const out: UncoveredTime[] = [];
+  if (!(activity.endMs > activity.startMs)) return out;
+  const as = { tool: 'tool', user: 'user', person: 'user', idle: 'idle', away: 'idle', model: 'user' } as const;
+  walkTime(activity, idleThresholdMs, (from, to, label, covered) => {
+    if (!covered) out.push({ startMs: from, endMs: to, countedAs: as[labels[label] as Label] });
+  });
+  return out;
+}
+
+/**
+ * The thread's time from its start to its end as spans, each with the label it counts as (an index of `labels`) and
+ * whether a record covers it (`partitionTime`'s rule, see there), in time order.
+ */
+function walkTime(
+  activity: ThreadActivity,
+  idleThresholdMs: number,
+  onSpan: (fromMs: number, toMs: number, label: number, covered: boolean) => void,
+): void {
+  const { startMs, endMs } = activity;
   // Edges as (time, label index, +1 | −1); labels are indexed in priority order.
   const edges: [number, number, number][] = [];
   const push = (list: readonly Interval[], label: (i: Interval) => Label): void => {
@@ -106,23 +150,21 @@ export function partitionTime(activity: ThreadActivity, idleThresholdMs: number 
   push(activity.userWaits, (i) => (isIdleWait(i, idleThresholdMs) ? 'idle' : 'user'));
   edges.sort((a, b) => a[0] - b[0]);
   const open = labels.map(() => 0);
-  const sums = labels.map(() => 0);
   const IDLE = labels.indexOf('idle');
   const MODEL = labels.indexOf('model');
   const USER = labels.indexOf('user');
   const TOOL = labels.indexOf('tool');
   let unlabelled = 0;
   let previous = -1;
-  /** Gives the time covered by nothing to the label before it (or, after a response, the one after it). */
-  const flushUnlabelled = (next: number): void => {
+  /** Gives the time covered by nothing (ending at `atMs`) to the label before it (or, after a response, the one after it). */
+  const flushUnlabelled = (next: number, atMs: number): void => {
     if (unlabelled === 0) return;
     let to = previous === -1 ? next : previous;
     if (to === MODEL) to = next === -1 || next === MODEL ? USER : next;
     // after a tool whose turn went no further (it was interrupted or refused, or the session ends), the person's
     if (to === TOOL && (next === -1 || next === USER || next === IDLE)) to = USER;
     if (to === -1) to = USER;
-    if (unlabelled > idleThresholdMs) sums[IDLE] = (sums[IDLE] ?? 0) + unlabelled;
-    else sums[to] = (sums[to] ?? 0) + unlabelled;
+    onSpan(atMs - unlabelled, atMs, unlabelled > idleThresholdMs ? IDLE : to, false);
     unlabelled = 0;
   };
   let at = startMs;
@@ -144,21 +186,13 @@ export function partitionTime(activity: ThreadActivity, idleThresholdMs: number 
     }
     if (label === -1) unlabelled += span;
     else {
-      flushUnlabelled(label);
-      sums[label] = (sums[label] ?? 0) + span;
+      flushUnlabelled(label, at);
+      onSpan(at, next, label, true);
       previous = label;
     }
     at = next;
   }
-  flushUnlabelled(-1);
-  const [person = 0, away = 0, tool = 0, model = 0, user = 0, idle = 0] = sums;
-  return {
-    wallMs: endMs - startMs,
-    modelMs: model,
-    toolMs: tool,
-    userMs: user + person,
-    idleMs: idle + away,
-  };
+  flushUnlabelled(-1, endMs);
 }
 
 /**

@@ -158,4 +158,32 @@ describe('waterfallOf', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('carries the time no record covers: what its calls, model turns and waits leave of a lane, a second or more', async () => {
+    let seen = 0;
+    for (const session of await loadSessions(samplesHome)) {
+      for (const lane of waterfallOf(session).lanes) {
+        // the lane's time less every band and closed bar it draws, read here from the lane alone
+        const covered = [...lane.calls.filter((c) => !c.open), ...lane.model, ...lane.user, ...lane.idle]
+          .map((i) => [Math.max(i.startMs, lane.startMs), Math.min(i.endMs, lane.endMs)] as const)
+          .filter(([a, b]) => b > a)
+          .sort((a, b) => a[0] - b[0]);
+        const gaps: [number, number][] = [];
+        let at = lane.startMs;
+        for (const [a, b] of covered) {
+          if (a > at) gaps.push([at, a]);
+          at = Math.max(at, b);
+        }
+        if (lane.endMs > at) gaps.push([at, lane.endMs]);
+        const expected = gaps.filter(([a, b]) => b - a >= 1000);
+        expect([session.id, lane.key, lane.unrecorded.map((u) => [u.startMs, u.endMs])]).toEqual([
+          session.id,
+          lane.key,
+          expected,
+        ]);
+        seen += expected.length;
+      }
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
 });

@@ -2,7 +2,7 @@ import { timestampMs } from '../model/ids.js';
 import type { Session, Subagent, TimelineEvent } from '../model/session.js';
 import { type CallStatus, primaryDurationMs, type ToolCall } from '../model/tool-call.js';
 import { type ThreadCall, type ThreadRecord, threadActivity, waitsForPerson } from './activity.js';
-import { type Interval, isIdleWait } from './partition.js';
+import { type Interval, isIdleWait, type UncoveredTime, uncoveredTime } from './partition.js';
 
 /** One tool call on a true time axis: from the call's record to its result's (or the lane's end while pending). */
 export interface WaterfallBar {
@@ -34,7 +34,16 @@ export interface WaterfallLane {
   readonly user: readonly Interval[];
   /** Waits for the person long enough to be idle time (`isIdleWait`), as the time partition counts them. */
   readonly idle: readonly Interval[];
+  /**
+   * Stretches of a second or more that no record covers (`uncoveredTime`: the client's own work, or nothing written),
+   * each with what the time partition counts it as. Shorter ones (a result's record to the next request) are left
+   * out: no drawing shows them.
+   */
+  readonly unrecorded: readonly UncoveredTime[];
 }
+
+/** The shortest stretch no record covers that a lane carries. */
+const UNRECORDED_MIN_MS = 1000;
 
 export interface Waterfall {
   readonly startMs: number;
@@ -141,6 +150,7 @@ function laneOf(key: string, label: string, events: readonly TimelineEvent[], pa
     model: activity.model,
     user: [...waits.filter((w) => !isIdleWait(w)), ...activity.personTools],
     idle: waits.filter((w) => isIdleWait(w)),
+    unrecorded: uncoveredTime(activity).filter((u) => u.endMs - u.startMs >= UNRECORDED_MIN_MS),
   };
 }
 

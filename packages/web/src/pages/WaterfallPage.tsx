@@ -7,7 +7,7 @@ import { SessionCrumbs } from '../ui/SessionCrumbs';
 import { keyHelp } from './waterfall/keys';
 import { measuredCount } from './waterfall/measured';
 import { useWaterfall, useWaterfallCanvas } from './waterfall/use-waterfall';
-import { WaterfallLegend, WaterfallTip } from './waterfall/WaterfallParts';
+import { BandTip, WaterfallLegend, WaterfallTip } from './waterfall/WaterfallParts';
 
 /** A session's calls on a time line, one lane per thread (`waterfall/` holds its data, canvas and drawing). */
 export function WaterfallPage({ id }: { id: string }) {
@@ -73,6 +73,7 @@ export function WaterfallPage({ id }: { id: string }) {
           {...canvas.handlers}
         />
         {canvas.hover && <WaterfallTip hover={canvas.hover} measured={telemetry?.calls} />}
+        {canvas.band && <BandTip band={canvas.band} />}
         <span id="wf-keys" className="sr-only">
           {keyHelp(totalCalls)}
         </span>

@@ -72,6 +72,43 @@ export function hitAt(
   return undefined;
 }
 
+/** A band under the pointer where no call is: what a lane's time was, as the waterfall draws it behind the calls. */
+export interface BandHit {
+  readonly kind: 'unrecorded' | 'idle' | 'waiting' | 'model';
+  readonly startMs: number;
+  readonly endMs: number;
+  /** What the time partition counts an unrecorded stretch as. */
+  readonly countedAs?: 'tool' | 'user' | 'idle';
+  readonly lane: WaterfallLane;
+}
+
+/** The band under a pointer (no call there): a stretch no record covers, idle, a wait for the person, a model turn. */
+export function bandAt(
+  layout: readonly LaneBox[],
+  view: { readonly t0: number; readonly t1: number },
+  rect: DOMRect,
+  clientX: number,
+  clientY: number,
+): BandHit | undefined {
+  const t = timeAt(view, rect, clientX);
+  const y = clientY - rect.top;
+  const l = layout.find((box) => y >= box.y && y < box.y + box.rows * LANE_H);
+  if (!l) return undefined;
+  const lane = l.lane;
+  const within = (i: { readonly startMs: number; readonly endMs: number }) => t >= i.startMs && t < i.endMs;
+  const gap = lane.unrecorded.find(within);
+  if (gap) return { kind: 'unrecorded', startMs: gap.startMs, endMs: gap.endMs, countedAs: gap.countedAs, lane };
+  for (const [kind, list] of [
+    ['idle', lane.idle],
+    ['waiting', lane.user],
+    ['model', lane.model],
+  ] as const) {
+    const band = list.find(within);
+    if (band) return { kind, startMs: band.startMs, endMs: band.endMs, lane };
+  }
+  return undefined;
+}
+
 /**
  * `text` as drawn in `width` pixels: whole when it fits, else as many whole words as fit and an ellipsis, the
  * punctuation or separator (` · `) before it dropped (a single word wider than the column is cut by characters).

@@ -4,9 +4,37 @@ import { SourceBadge } from '../../telemetry/SourceBadge';
 import { fmtDuration } from '../../ui/format';
 import { cssVar, useThemeVersion } from '../../ui/theme';
 import { BAND_RGB, chartTools, markBackground, paletteFor, toolStyles } from '../../ui/tool-palette';
-import type { Hit } from '../../ui/waterfall-geometry';
+import type { BandHit, Hit } from '../../ui/waterfall-geometry';
 import { barInk } from './bar-ink';
 import { WAIT_COLOUR } from './measured';
+
+/** The legend's swatch of a stretch no record covers: stripes, as the canvas draws it (draw.ts). */
+const UNRECORDED_SWATCH = 'repeating-linear-gradient(-45deg, var(--muted) 0 1.5px, transparent 1.5px 5px)';
+
+/** What the time partition counts a stretch no record covers as, in words. */
+const COUNTED_AS: Record<NonNullable<BandHit['countedAs']>, string> = {
+  tool: "tool time: the client's own work after a tool's result (hooks, attachments)",
+  user: 'your time: after an answer, or a turn that went no further (a slash command, a compaction, reading)',
+  idle: `idle: over ${fmtDuration(IDLE_THRESHOLD_MS)}`,
+};
+
+/** What the time under the pointer was, where no call is: its band, how long, and how the totals count it. */
+export function BandTip({ band }: { readonly band: BandHit }) {
+  const span = fmtDuration(band.endMs - band.startMs);
+  const what =
+    band.kind === 'unrecorded'
+      ? `no record for ${span}, counted as ${COUNTED_AS[band.countedAs ?? 'user']}`
+      : band.kind === 'idle'
+        ? `idle for ${span} (a wait over ${fmtDuration(IDLE_THRESHOLD_MS)})`
+        : band.kind === 'waiting'
+          ? `waiting for you for ${span}`
+          : `the model for ${span}`;
+  return (
+    <div className="wf-tip" data-testid="waterfall-band-tip" data-kind={band.kind}>
+      {what} · {band.lane.key === 'main' ? 'main thread' : band.lane.label}
+    </div>
+  );
+}
 
 /**
  * What the colours mean: model time, waiting for the person, errors (expected ones apart), then each tool (striped
@@ -39,6 +67,12 @@ export function WaterfallLegend({
         <i style={{ background: `rgba(${BAND_RGB.waitingForYou}, 0.35)` }} />
         waiting for you
       </span>
+      {data?.lanes.some((l) => l.unrecorded.length > 0) && (
+        <span data-testid="wf-unrecorded-legend">
+          <i style={{ background: UNRECORDED_SWATCH }} />
+          no record (counted as the time around it)
+        </span>
+      )}
       {data?.lanes.some((l) => l.idle.length > 0) && (
         <span data-testid="wf-idle-legend">
           <i style={{ background: 'var(--tb-idle)', opacity: 0.7 }} />

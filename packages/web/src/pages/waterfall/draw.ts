@@ -107,6 +107,7 @@ export function draw(
   const backdrop = cssVar('--wf-bg', '#141821');
   // idle as the time bars draw it (styles.css `--tb-idle`), lighter: a band behind the calls
   const idleBand = cssVar('--tb-idle', '#3a4154');
+  const unrecordedInk = cssVar('--muted', '#737c91');
   const styles = toolStyles(chartTools(data.lanes), paletteFor(backdrop));
   const toolColour = (tool: string) => styles.get(tool)?.colour ?? cssVar('--muted', '#737c91');
   for (const { lane, y, rows, rowOf } of layout) {
@@ -124,6 +125,12 @@ export function draw(
     ctx.globalAlpha = IDLE_ALPHA;
     band(lane.idle);
     ctx.globalAlpha = 1;
+    // time no record covers: stripes (the legend's swatch), the partition's count of it in its tip
+    for (const u of lane.unrecorded) {
+      if (u.endMs < view.t0 || u.startMs > view.t1) continue;
+      const ux = x(u.startMs);
+      drawMark(ctx, 'stripes', { x: ux, y, w: Math.max(1, x(u.endMs) - ux), h: laneH }, unrecordedInk);
+    }
     ctx.fillStyle = `rgba(${BAND_RGB.model}, 0.55)`;
     for (const m of lane.model) {
       if (m.endMs < view.t0 || m.startMs > view.t1) continue;

@@ -22,6 +22,7 @@ const lane = (key: string, calls: readonly WaterfallBar[]): WaterfallLane => ({
   model: [],
   user: [],
   idle: [],
+  unrecorded: [],
 });
 
 // main: a b c; an empty subagent lane; a subagent with d (near b) and e.

@@ -3,7 +3,17 @@ import { api } from '../../data/client';
 import { useSessionAnswer } from '../../data/use-session-answer';
 import { sessionHref } from '../../ui/router';
 import { useThemeVersion } from '../../ui/theme';
-import { type Hit, hitAt, LABEL_W, LANE_H, laneLayout, TOP, timeAt } from '../../ui/waterfall-geometry';
+import {
+  type BandHit,
+  bandAt,
+  type Hit,
+  hitAt,
+  LABEL_W,
+  LANE_H,
+  laneLayout,
+  TOP,
+  timeAt,
+} from '../../ui/waterfall-geometry';
 import { draw, MIN_SPAN_MS, type View } from './draw';
 import { describeCall, hitOfId, isMove, scrollLaneIntoView, stepCall, viewShowing } from './keys';
 import type { MeasuredCalls } from './measured';
@@ -57,6 +67,8 @@ export type Waterfall = ReturnType<typeof useWaterfall>;
 export function useWaterfallCanvas(wf: Waterfall, measured?: MeasuredCalls) {
   const { data, view, setView, layout, height } = wf;
   const [hover, setHover] = useState<Hit | undefined>();
+  /** The band under the pointer where no call is (what that time was). */
+  const [band, setBand] = useState<BandHit | undefined>();
   /** The call the keyboard is on (by id: the waterfall is loaded again while a session grows), while the canvas has focus. */
   const [keyed, setKeyed] = useState<{ readonly id: string; readonly focused: boolean } | undefined>();
   const keyHit = useMemo(() => (keyed?.focused ? hitOfId(data?.lanes ?? [], keyed.id) : undefined), [data, keyed]);
@@ -107,6 +119,7 @@ export function useWaterfallCanvas(wf: Waterfall, measured?: MeasuredCalls) {
   };
   const handlers = {
     onMouseDown: (e: MouseEvent) => {
+      setBand(undefined);
       if (view) drag.current = { x: e.clientX, view, moved: false };
     },
     onMouseMove: (e: MouseEvent) => {
@@ -121,6 +134,11 @@ export function useWaterfallCanvas(wf: Waterfall, measured?: MeasuredCalls) {
       }
       const hit = hitOf(e);
       if (hit?.bar !== hover?.bar) setHover(hit);
+      const under =
+        hit || !canvas || !view
+          ? undefined
+          : bandAt(layout, view, canvas.getBoundingClientRect(), e.clientX, e.clientY);
+      if (under?.startMs !== band?.startMs || under?.kind !== band?.kind || under?.lane !== band?.lane) setBand(under);
     },
     onMouseUp: (e: MouseEvent) => {
       const d = drag.current;
@@ -132,6 +150,7 @@ export function useWaterfallCanvas(wf: Waterfall, measured?: MeasuredCalls) {
     onMouseLeave: () => {
       drag.current = undefined;
       setHover(undefined);
+      setBand(undefined);
     },
     onKeyDown: (e: KeyboardEvent) => {
       // with a modifier the key is the browser's (Alt+← goes back) or the page's
@@ -156,5 +175,5 @@ export function useWaterfallCanvas(wf: Waterfall, measured?: MeasuredCalls) {
     onBlur: () => setKeyed((k) => k && { ...k, focused: false }),
   };
   const cursor = hover ? 'pointer' : drag.current ? 'grabbing' : 'grab';
-  return { canvasRef, hover: shown, said: keyHit ? said : '', handlers, cursor };
+  return { canvasRef, hover: shown, band: shown ? undefined : band, said: keyHit ? said : '', handlers, cursor };
 }
