@@ -28,7 +28,8 @@ export type { FileActivity };
 
 /**
  * `GET /api/sessions/:id/files`: every file the session's file tools read, wrote, edited, created, deleted or moved,
- * with its calls (core's `fileActivityOf`): the changed files first, then those only read, each group by path.
+ * and those its shell commands plainly did so to (core's `shellFilesOf`), with its calls (core's `fileActivityOf`):
+ * the changed files first, then those only read, each group by path.
  */
 export interface FilesResponse {
   /** The session's working folder (paths under it are shown relative to it); null when its records name none. */

@@ -67,8 +67,8 @@ export interface SessionsQuery extends StatsQuery {
   readonly hasErrors?: boolean;
   readonly hideEmpty?: boolean;
   /**
-   * Only the sessions whose file tools read or changed this file (the index's `file` filter): an absolute path
-   * exactly, a relative one as the end of a path on whole segments. A team server answers 400
+   * Only the sessions whose calls (file tools, shell commands) read or changed this file (the index's `file`
+   * filter): an absolute path exactly, a relative one as the end of a path on whole segments. A team server answers 400
    * `FILE_FILTER_UNSUPPORTED` (it keeps no tool inputs); the dashboard offers it on a local server only.
    */
   readonly file?: string;

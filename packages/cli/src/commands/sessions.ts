@@ -22,7 +22,7 @@ import { type Cell, renderTable, styled } from '../table.js';
 import { formatCost } from '../usage-report.js';
 import { type CommandSpec, cutToLimit, filteredHelp, jsonText, refreshedScope } from './common.js';
 
-const FILE_HELP = '  --file PATH      sessions whose file tools read or changed PATH (see above)';
+const FILE_HELP = '  --file PATH      sessions whose calls read or changed PATH (see above)';
 
 export const sessionsCommand: CommandSpec = {
   name: 'sessions',
@@ -34,8 +34,8 @@ prompt); a narrow terminal shows the columns that fit. --json adds usage, cost a
 warm-up sessions (no message, or neither title nor tool call) are listed too: the dashboard's list hides them and
 stats does not count them.
 
---file PATH lists the sessions whose file tools (Read, Write, Edit, a patch, …) read or changed a file, as each
-session's Files page lists them. An absolute path matches that path exactly. A relative one matches every path that
+--file PATH lists the sessions whose file tools (Read, Write, Edit, a patch, …) or shell commands (cat, >, rm, mv,
+…) read or changed a file, as each session's Files page lists them. An absolute path matches that path exactly. A relative one matches every path that
 ends with it on whole segments: src/app.ts is /home/u/proj/src/app.ts (the file under the current folder, and the
 same file of another folder, as the sessions show it), never /home/u/proj/src/xapp.ts; one with .. is resolved
 against the current folder first.`).replace('\n\nFilters:\n', `\n\nFilters:\n${FILE_HELP}\n`),

@@ -44,8 +44,9 @@ export const showCommand: CommandSpec = {
   help: `Prompts, assistant text, and each tool call with a one-line summary (Edit src/a.ts +3 −1, Bash npm test → exit 1),
 its error category and severity and its duration; subagents are indented under the call that started them.
 --json prints the whole session: every call with its typed result nested.
-  --files      the files its file tools read, wrote, edited, created, deleted or moved: those it changed (with
-               their lines added and removed), then those it did not change, each with its failed calls
+  --files      the files its file tools read, wrote, edited, created, deleted or moved, and those its shell
+               commands plainly did so to (cat, >, tee, sed -i, rm, mv, cp): those it changed (with their lines
+               added and removed), then those it did not change, each with its failed calls
 
 A transcript that lost records on disk (cut short, replaced, no longer parsing) is shown at its last complete
 version, with a line saying a newer partial copy is kept in the archive:
