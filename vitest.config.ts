@@ -106,6 +106,9 @@ export default defineConfig({
   test: {
     globalSetup: ['./test/corpus-notice.ts', './test/fresh-dist.ts', './test/index-cache.ts'],
     maxWorkers: workers,
+    // Each module's transform kept on disk (node_modules/.experimental-vitest-cache, keyed by its content and the
+    // config) for the next run: a run after the first transforms only what changed.
+    experimental: { fsModuleCache: true },
     // The longest files first, from Vitest's cache or test/file-times.json (a fresh clone has no cache).
     sequence: { sequencer: LongestFirst },
     projects: [
