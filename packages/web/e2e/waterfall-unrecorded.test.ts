@@ -37,7 +37,7 @@ function writeSession(home: string): void {
     assistantText(at('a1', 'u0', 5), 'msg_1', 'It builds a dashboard.'),
     JSON.stringify(away),
     prompt({ ...at('u2', 's1', 0), timestamp: minute(3, 20) }, 'Thanks. And its tests?'),
-    assistantText({ ...at('a3', 'u2', 0), timestamp: minute(3, 25) }, 'They run with npm test.'),
+    assistantText({ ...at('a3', 'u2', 0), timestamp: minute(3, 25) }, 'msg_2', 'They run with npm test.'),
   ]);
 }
 
