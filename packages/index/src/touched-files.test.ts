@@ -67,6 +67,9 @@ describe('sessions that touched a file', () => {
     expect(ids(t.index, '/src/a.ts')).toEqual([]);
     expect(ids(t.index, 'lone.ts')).toEqual([none.id]);
     expect(ids(t.index, 'C:\\p/b.ts')).toEqual([mixed.id]);
+    // a Windows path asked with slashes, whole or by its end: the Files page writes it with backslashes
+    expect(ids(t.index, 'C:/p/b.ts')).toEqual([mixed.id]);
+    expect(ids(t.index, 'p/b.ts')).toEqual([mixed.id]);
   });
 
   it('lists the session that read it and the one that edited it, by path or by its end on whole segments', async () => {

@@ -112,6 +112,9 @@ describe("a session's files", () => {
     expect(joinedPath('./a.ts', '/home/user/proj/')).toBe('/home/user/proj/a.ts');
     expect(joinedPath('src\\a.ts', 'C:\\work\\proj')).toBe('C:\\work\\proj\\src\\a.ts');
     expect(joinedPath('C:\\work\\proj\\..\\other\\a.ts')).toBe('C:\\work\\other\\a.ts');
+    // a Codex patch's `src/a.ts` in a Windows folder is PowerShell's `src\a.ts` (and a Read's `C:/work/…`)
+    expect(joinedPath('src/a.ts', 'C:\\work\\proj')).toBe('C:\\work\\proj\\src\\a.ts');
+    expect(joinedPath('C:/work/proj/src/a.ts')).toBe('C:\\work\\proj\\src\\a.ts');
     expect(joinedPath('relative/only.ts')).toBe('relative/only.ts');
     expect(relativePath('/home/user/proj/src/a.ts', '/home/user/proj/')).toBe('src/a.ts');
     expect(relativePath('/home/user/project/a.ts', '/home/user/proj')).toBe('/home/user/project/a.ts');

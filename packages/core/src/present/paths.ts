@@ -16,12 +16,17 @@ function separatorOf(path: string): '/' | '\\' {
   return path.includes('\\') && !path.includes('/') ? '\\' : '/';
 }
 
+/** A Windows path with its drive (`C:\…`, `C:/…`). */
+const DRIVE_PATH = /^[A-Za-z]:[\\/]/;
+
 /**
  * `path` with its `.` and `..` parts taken out (`/a/b/../c` is `/a/c`), or joined to `cwd` first when relative and a
- * folder is known; as written otherwise. So one file written two ways is one path.
+ * folder is known; as written otherwise. A path on a Windows drive is written with backslashes only (a patch's
+ * `src/a.cs` joined to `C:\proj` and PowerShell's `src\a.cs` are one file). So one file written two ways is one path.
  */
 export function joinedPath(path: string, cwd?: string): string {
-  const full = isAbsolutePath(path) || cwd === undefined || cwd === '' ? path : `${cwd}${separatorOf(cwd)}${path}`;
+  const joined = isAbsolutePath(path) || cwd === undefined || cwd === '' ? path : `${cwd}${separatorOf(cwd)}${path}`;
+  const full = DRIVE_PATH.test(joined) ? joined.replace(/\//g, '\\') : joined;
   if (!isAbsolutePath(full) || !/(?:^|[\\/])\.\.?(?:[\\/]|$)/.test(full)) return full;
   const sep = separatorOf(full);
   const [root = '', ...parts] = full.split(SEPARATOR);

@@ -3,7 +3,7 @@
  * session holding one of those calls (a resumed or forked session's copy of it too, as its Files page lists it). A
  * search reads every call that touched a file (no index: a few per file call, and the filter is asked for one file).
  */
-import { isAbsolutePath } from '@agentdash/core/present';
+import { isAbsolutePath, joinedPath } from '@agentdash/core/present';
 
 /** A piece of SQL with its `?` parameters (scope.ts's `Sql`, which uses these). */
 interface Sql {
@@ -17,14 +17,16 @@ const pathOf = (file: string): string => file.replace(/^(?:\.[\\/])+/, '');
 /**
  * SQL condition on `TOUCHED_FILES t`: its path is `file`, or (for a relative `file`) ends with it on whole path
  * segments: `src/app.ts` is `/home/u/proj/src/app.ts` (or `C:\proj\src\app.ts`), not `/home/u/proj/src/xapp.ts`.
- * An absolute path is matched as written.
+ * An absolute path is matched as the Files page writes it (core's `joinedPath`: a Windows drive's with backslashes).
  */
 export function touchedPathCond(file: string): Sql {
   const path = pathOf(file);
-  if (isAbsolutePath(path)) return { sql: 't.path = ?', params: [path] };
+  if (isAbsolutePath(path)) return { sql: 't.path = ?', params: [joinedPath(path)] };
+  // a Windows path's end as its backslashes write it too
+  const windows = path.replace(/\//g, '\\');
   return {
-    sql: "(t.path = ? OR substr(t.path, -length(?) - 1) IN ('/' || ?, char(92) || ?))",
-    params: [path, path, path, path],
+    sql: "(t.path = ? OR substr(t.path, -length(?) - 1) IN ('/' || ?, char(92) || ?, char(92) || ?))",
+    params: [path, path, path, path, windows],
   };
 }
 
@@ -58,8 +60,11 @@ export function touchedSessionCond(file: string): Sql {
   const direct = `s.id IN (${sessionsTouching(cond.sql)})`;
   const path = pathOf(file);
   if (!isAbsolutePath(path)) return { sql: direct, params: cond.params };
+  // joined as core's `joinedPath` joins it: on a Windows drive with backslashes only
   const relative = `SELECT f.session_id FROM ${TOUCHED_FILES} t JOIN calls c ON c.tool_use_id = t.tool_use_id
     JOIN files f ON f.id = c.file_id JOIN sessions ps ON ps.id = f.session_id
-    WHERE ps.project_path IS NOT NULL AND rtrim(ps.project_path, '/') || '/' || t.path = ?`;
-  return { sql: `(${direct} OR s.id IN (${relative}))`, params: [path, path] };
+    WHERE ps.project_path IS NOT NULL AND CASE WHEN ps.project_path GLOB '[A-Za-z]:[/\\]*'
+      THEN replace(rtrim(ps.project_path, '/' || char(92)) || char(92) || t.path, '/', char(92))
+      ELSE rtrim(ps.project_path, '/') || '/' || t.path END = ?`;
+  return { sql: `(${direct} OR s.id IN (${relative}))`, params: [...cond.params, ...cond.params] };
 }
