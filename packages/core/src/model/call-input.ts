@@ -32,6 +32,11 @@ export interface CallInput {
   readonly filePath?: string;
   /** A shell command line; for a slash command, the command as typed. */
   readonly command?: string;
+  /**
+   * The shell that runs `command` where it is not a POSIX one: PowerShell (Codex on Windows, Copilot CLI's
+   * `powershell`), which reads `\` as a path's separator, not an escape, and has cmdlets of its own.
+   */
+  readonly shell?: 'powershell';
   /** What the call is for, in the agent's words (shell, subagent, task). */
   readonly description?: string;
   readonly timeoutMs?: number;

@@ -118,7 +118,7 @@ function useOfKind(kind: string): Use {
 function touchesOf(call: TouchingCall): Touch[] {
   if (isShell(call)) {
     const command = call.status === 'ok' ? call.typedInput?.command : undefined;
-    return command === undefined ? [] : shellFilesOf(command);
+    return command === undefined ? [] : shellFilesOf(command, call.typedInput?.shell ?? 'posix');
   }
   if (!mayTouchFiles(call)) return [];
   const typed = call.status === 'ok' ? call.result?.typed : undefined;

@@ -134,3 +134,64 @@ describe('shellFilesOf: what a shell command plainly did to files', () => {
     expect(touches('python build.py && ./run.sh && make install')).toEqual([]);
   });
 });
+
+describe('shellFilesOf in PowerShell (Codex on Windows, Copilot CLI): its cmdlets, and `\\` a separator', () => {
+  const ps = (command: string) =>
+    shellFilesOf(command, 'powershell').map((t) => `${t.use} ${t.path}${t.movedTo ? ` → ${t.movedTo}` : ''}`);
+
+  it('reads what Get-Content printed, as Codex on Windows writes it', () => {
+    expect(ps('Get-Content -Path src\\Ecommerce.API\\Program.cs')).toEqual(['read src\\Ecommerce.API\\Program.cs']);
+    expect(ps('Get-Content restore-diag.log -Tail 180')).toEqual(['read restore-diag.log']);
+    expect(ps('Get-Content src\\a.cs,src\\b.cs | Select-Object -First 40')).toEqual([
+      'read src\\a.cs',
+      'read src\\b.cs',
+    ]);
+    expect(ps('gc -LiteralPath "docs\\my notes.md" -Raw; type README.md; cat .gitignore')).toEqual([
+      'read docs\\my notes.md',
+      'read README.md',
+      'read .gitignore',
+    ]);
+    // its output sent to a file: not read
+    expect(ps('Get-Content a.txt > b.txt')).toEqual(['write b.txt']);
+  });
+
+  it('writes, appends, deletes, moves and copies by the cmdlets and their aliases', () => {
+    expect(
+      ps(
+        "dotnet test tests\\A.Tests.csproj > test-output.log 2>&1; Set-Content -Path out.txt -Value 'x'; " +
+          "Add-Content log.md 'more'; 'y' | Out-File -FilePath all.log -Append",
+      ),
+    ).toEqual(['write test-output.log', 'write out.txt', 'edit log.md', 'edit all.log']);
+    expect(ps('Remove-Item restore-diag.log,test-output.log -ErrorAction SilentlyContinue')).toEqual([
+      'delete restore-diag.log',
+      'delete test-output.log',
+    ]);
+    expect(ps('Remove-Item Ecommerce.Domain -Recurse -Force; rm old.cs; del x.tmp')).toEqual([
+      'delete Ecommerce.Domain',
+      'delete old.cs',
+      'delete x.tmp',
+    ]);
+    expect(ps('Move-Item -Path a.cs -Destination src\\a.cs; mv b.cs lib\\')).toEqual([
+      'move a.cs → src\\a.cs',
+      'move b.cs → lib\\b.cs',
+    ]);
+    expect(ps('Copy-Item appsettings.json appsettings.Development.json; git mv x.cs y.cs')).toEqual([
+      'write appsettings.Development.json',
+      'move x.cs → y.cs',
+    ]);
+  });
+
+  it('joins a name after Set-Location to its folder; says nothing of a name that expands', () => {
+    expect(ps('Set-Location src\\Api; Get-Content Program.cs; cd ..; Remove-Item $env:TEMP\\x; gc *.cs')).toEqual([
+      'read src\\Api\\Program.cs',
+    ]);
+    expect(ps('Set-Location -Path C:\\work\\proj; Get-Content README.md')).toEqual(['read C:\\work\\proj\\README.md']);
+    // a backquote is its escape
+    expect(ps('Get-Content my` file.txt')).toEqual(['read my file.txt']);
+  });
+
+  it('reads a POSIX shell as before: `\\` escapes there', () => {
+    expect(shellReadsOf('cat my\\ file.txt')).toEqual(['my file.txt']);
+    expect(shellFilesOf('Get-Content a.txt')).toEqual([]);
+  });
+});

@@ -11,14 +11,16 @@
  * @module
  */
 import { isAbsolutePath } from './paths.js';
-import { type ShellWord, type SimpleCommand, simpleCommands } from './shell-script.js';
+import { powershellTouches } from './shell-powershell.js';
+import {
+  type ShellDialect,
+  type ShellTouch,
+  type ShellWord,
+  type SimpleCommand,
+  simpleCommands,
+} from './shell-script.js';
 
-/** One file a shell command touched: `write` whole, `edit` in part (appended, edited in place), `move` to `movedTo`. */
-export interface ShellTouch {
-  readonly path: string;
-  readonly use: 'read' | 'write' | 'edit' | 'delete' | 'move';
-  readonly movedTo?: string;
-}
+export type { ShellTouch } from './shell-script.js';
 
 /** Printers and how each names its files: every argument that is no option. */
 const PRINTERS = new Set(['cat', 'head', 'tail', 'nl', 'sed']);
@@ -127,7 +129,7 @@ function printedFiles(name: string, args: readonly string[]): string[] {
 }
 
 /** What one simple command did: its redirections' files, and its own by its name when every word is plain. */
-function touchesOfCommand(command: SimpleCommand): ShellTouch[] {
+function touchesOfCommand(command: SimpleCommand, dialect: ShellDialect): ShellTouch[] {
   const touches: ShellTouch[] = [];
   for (const r of command.redirects) {
     if (r.op === '<' || !r.target.plain || r.target.text.startsWith('/dev/')) continue;
@@ -139,40 +141,52 @@ function touchesOfCommand(command: SimpleCommand): ShellTouch[] {
   while (words.length > 1 && (PREFIXES.has(words[0]?.text ?? '') || /^[A-Za-z_]\w*=/.test(words[0]?.text ?? '')))
     words = words.slice(1);
   if (words.length === 0 || words.some((w) => !w.plain)) return touches;
-  const [name, ...args] = words.map((w) => w.text);
-  return [...touches, ...commandTouches(name as string, args, printedAway)];
+  const [name = '', ...args] = words.map((w) => w.text);
+  // PowerShell's own cmdlets and aliases (its `rm` is Remove-Item); git is git in either
+  if (dialect === 'powershell' && name !== 'git')
+    return [...touches, ...(powershellTouches(name, args, printedAway) ?? [])];
+  return [...touches, ...commandTouches(name, args, printedAway)];
 }
 
 /** The folder a `cd` went to, joined to `folder` (undefined: the call's own), or null when it is not known. */
 function wentTo(c: SimpleCommand, folder: string | undefined): string | undefined | null {
-  const [, target, ...more] = c.words;
+  const [, ...rest] = c.words;
+  // PowerShell's `Set-Location -Path X`
+  const [target, ...more] = /^-(path|literalpath)$/i.test(rest[0]?.text ?? '') ? rest.slice(1) : rest;
   if (c.grouped || target === undefined || more.length > 0 || !target.plain || target.text.startsWith('-')) return null;
   return within(target.text, folder);
 }
 
 /** `path` as the call's folder sees it: joined to the folder a `cd` went to (undefined: the call's own). */
-const within = (path: string, folder: string | undefined): string =>
-  folder === undefined || isAbsolutePath(path) ? path : `${bare(folder)}/${path}`;
+function within(path: string, folder: string | undefined): string {
+  if (folder === undefined || isAbsolutePath(path)) return path;
+  const windows = (p: string) => p.includes('\\') && !p.includes('/');
+  return `${bare(folder)}${windows(folder) || windows(path) ? '\\' : '/'}${path}`;
+}
+
+/** Commands that change the shell's folder: POSIX shells' and PowerShell's (`Set-Location` and its aliases). */
+const CD = new Set(['cd', 'pushd', 'chdir', 'set-location', 'sl', 'push-location']);
+const BACK = new Set(['popd', 'pop-location']);
 
 /**
  * The files a shell command line touched, in its order, each use once, as it names them (relative to the call's
  * folder, or absolute; a folder's trailing separator taken off).
  */
-export function shellFilesOf(command: string): ShellTouch[] {
-  const commands = simpleCommands(command);
+export function shellFilesOf(command: string, dialect: ShellDialect = 'posix'): ShellTouch[] {
+  const commands = simpleCommands(command, dialect);
   if (commands === undefined) return [];
   const out = new Map<string, ShellTouch>();
   let folder: string | undefined;
   for (const c of commands) {
-    const name = c.words[0]?.text;
-    if (name === 'cd' || name === 'pushd' || name === 'popd') {
-      const next = name === 'popd' ? null : wentTo(c, folder);
+    const name = c.words[0]?.text.toLowerCase() ?? '';
+    if (CD.has(name) || BACK.has(name)) {
+      const next = BACK.has(name) ? null : wentTo(c, folder);
       // in a folder not known, a relative name says nothing: the rest neither
       if (next === null) break;
       folder = next;
       continue;
     }
-    for (const touch of touchesOfCommand(c)) {
+    for (const touch of touchesOfCommand(c, dialect)) {
       const path = bare(within(touch.path, folder));
       if (path === '' || path === '-') continue;
       const movedTo = touch.movedTo === undefined ? {} : { movedTo: bare(within(touch.movedTo, folder)) };

@@ -3,6 +3,7 @@
  * without running it: quotes, escapes, comments, here-documents (their bodies are text, never commands) and the
  * operators that end a command (`&&`, `||`, `;`, `|`, `&`, a newline, a parenthesis). A word that holds an expansion
  * (`$X`, `$(…)`, a backquote), a glob or a brace is kept but not `plain`: what it names is known only when run.
+ * PowerShell's command lines are read with its own escape (a backquote; `\` is a path's separator there).
  * Browser-safe.
  * @module
  */
@@ -24,6 +25,13 @@ export interface ShellRedirect {
   readonly target: ShellWord;
 }
 
+/** One file a shell command touched: `write` whole, `edit` in part (appended, edited in place), `move` to `movedTo`. */
+export interface ShellTouch {
+  readonly path: string;
+  readonly use: 'read' | 'write' | 'edit' | 'delete' | 'move';
+  readonly movedTo?: string;
+}
+
 export interface SimpleCommand {
   readonly words: readonly ShellWord[];
   readonly redirects: readonly ShellRedirect[];
@@ -43,6 +51,9 @@ const EXPANDS = new Set(['$', '`', '*', '?', '[', '{', '~']);
 /** Redirection operators, longest first. */
 const REDIRECT_OPS = ['&>>', '&>', '<<<', '<<-', '<<', '<>', '<&', '>>', '>|', '>&', '<', '>'];
 
+/** How a shell reads a command line: a POSIX shell's `\` escapes, PowerShell's backquote does. */
+export type ShellDialect = 'posix' | 'powershell';
+
 /** The end of a `$(…)` or a backquote starting at `i`, or -1 when it is not closed. */
 function substitutionEnd(s: string, i: number): number {
   if (s[i] === '`') return s.indexOf('`', i + 1);
@@ -57,7 +68,8 @@ function substitutionEnd(s: string, i: number): number {
 }
 
 /** The word starting at `i`, and where it ends; undefined when a quote or a substitution is not closed. */
-function readWord(s: string, start: number): { word: ShellWord; end: number } | undefined {
+function readWord(s: string, start: number, dialect: ShellDialect): { word: ShellWord; end: number } | undefined {
+  const escapeChar = dialect === 'posix' ? '\\' : '`';
   let text = '';
   let plain = true;
   let i = start;
@@ -72,7 +84,7 @@ function readWord(s: string, start: number): { word: ShellWord; end: number } | 
       let j = i + 1;
       for (; j < s.length && s[j] !== '"'; j++) {
         const q = s[j] as string;
-        if (q === '\\') text += s[++j] ?? '';
+        if (q === escapeChar) text += s[++j] ?? '';
         else if (q === '`' || (q === '$' && s[j + 1] === '(')) {
           const end = substitutionEnd(s, q === '$' ? j + 1 : j);
           if (end === -1) return undefined;
@@ -85,7 +97,7 @@ function readWord(s: string, start: number): { word: ShellWord; end: number } | 
       }
       if (j >= s.length) return undefined;
       i = j + 1;
-    } else if (c === '\\') {
+    } else if (c === escapeChar) {
       text += s[i + 1] ?? '';
       i += 2;
     } else if (c === '`' || (c === '$' && s[i + 1] === '(')) {
@@ -121,14 +133,15 @@ function pastBodies(s: string, from: number, delimiters: readonly { tag: string;
 }
 
 /** The script's tokens, or undefined where a quote or a substitution is not closed. */
-function tokens(s: string): Token[] | undefined {
+function tokens(s: string, dialect: ShellDialect): Token[] | undefined {
+  const continuation = dialect === 'posix' ? '\\' : '`';
   const out: Token[] = [];
   let heredocs: { tag: string; tabs: boolean }[] = [];
   let i = 0;
   while (i < s.length) {
     const c = s[i] as string;
     if (c === ' ' || c === '\t') i++;
-    else if (c === '\\' && s[i + 1] === '\n') i += 2;
+    else if (c === continuation && s[i + 1] === '\n') i += 2;
     else if (c === '#') i = s.indexOf('\n', i) === -1 ? s.length : s.indexOf('\n', i);
     else if (c === '\n') {
       out.push({ kind: 'end' });
@@ -141,7 +154,7 @@ function tokens(s: string): Token[] | undefined {
       let fd: number | undefined;
       let op = REDIRECT_OPS.find((o) => s.startsWith(o, i));
       if (op === undefined) {
-        const read = readWord(s, i);
+        const read = readWord(s, i, dialect);
         if (read === undefined) return undefined;
         // a descriptor's number written against its redirection (`2>`) belongs to it
         const after = REDIRECT_OPS.find((o) => s.startsWith(o, read.end) && !o.startsWith('&'));
@@ -157,7 +170,7 @@ function tokens(s: string): Token[] | undefined {
       i += op.length;
       if (op === '<<' || op === '<<-') {
         while (s[i] === ' ' || s[i] === '\t') i++;
-        const tag = readWord(s, i);
+        const tag = readWord(s, i, dialect);
         if (tag === undefined) return undefined;
         heredocs.push({ tag: tag.word.text, tabs: op === '<<-' });
         i = tag.end;
@@ -177,8 +190,8 @@ function redirectOf(op: string, fd: number | undefined, target: ShellWord): Shel
 }
 
 /** The simple commands of a shell script, in order; undefined when it cannot be read (an unclosed quote). */
-export function simpleCommands(script: string): SimpleCommand[] | undefined {
-  const list = tokens(script);
+export function simpleCommands(script: string, dialect: ShellDialect = 'posix'): SimpleCommand[] | undefined {
+  const list = tokens(script, dialect);
   if (list === undefined) return undefined;
   const commands: SimpleCommand[] = [];
   let words: ShellWord[] = [];

@@ -52,14 +52,15 @@
  *   whose script is `apply_patch` with its patch in a here-document is a patch (its files touched); 43: the files a
  *   shell command only printed (`cat`, `sed -n`, … : core's `shellReadsOf`) touched, as reads; 44: what else a shell
  *   command plainly did to files (`>`, `tee`, `sed -i`, `rm`, `mv`, `cp`: core's `shellFilesOf`) touched, as
- *   changes, and no command read from a here-document's body.
+ *   changes, and no command read from a here-document's body; 45: a PowerShell command's (Codex in a Windows folder,
+ *   Copilot CLI's `powershell`: `CallInput.shell`) by its cmdlets, `\` a separator there.
  *   Another version, higher or lower, drops them and builds them again from the
  *   transcripts.
  */
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 44;
+export const DERIVED_VERSION = 45;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

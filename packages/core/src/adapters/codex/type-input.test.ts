@@ -55,4 +55,26 @@ describe('typeCodexInput: Codex arguments under the shared names', () => {
     expect(typeCodexInput('exec_command', null)).toEqual({});
     expect(typeCodexInput('exec_command', { command: [1, 2] })).toEqual({});
   });
+
+  it('says a command runs in PowerShell: in a Windows folder (unless it names a POSIX shell), or by its argv', () => {
+    // as the wild rollout of Codex on Windows writes it
+    const workdir = 'C:\\Users\\dev\\proj';
+    expect(typeCodexInput('exec_command', { command: 'Get-Content -Path .env.api', workdir })).toEqual({
+      command: 'Get-Content -Path .env.api',
+      shell: 'powershell',
+    });
+    expect(
+      typeCodexInput('exec_command', { command: ['powershell.exe', '-NoProfile', '-Command', 'gc a.txt'] }),
+    ).toEqual({
+      command: 'gc a.txt',
+      shell: 'powershell',
+    });
+    // Git Bash in a Windows folder, and any command elsewhere: a POSIX shell
+    expect(typeCodexInput('exec_command', { command: ['bash', '-lc', 'cat a.txt'], workdir })).toEqual({
+      command: 'cat a.txt',
+    });
+    expect(typeCodexInput('exec_command', { command: 'cat a.txt', workdir: '/home/dev/proj' })).toEqual({
+      command: 'cat a.txt',
+    });
+  });
 });

@@ -7,13 +7,26 @@ import { SHELL_TOOLS } from './tool-names.js';
 /** Shells whose `-c`/`-lc` script is the command a person reads (`["bash", "-lc", "ls -la"]` → `ls -la`). */
 const SHELLS = /(^|\/)(ba|z|da)?sh$/;
 
-/** A command as one line: a string as written, an argument vector joined (the script of `bash -lc …`). */
+/** PowerShell as an argument vector names it (`powershell.exe`, `pwsh`, a path to either). */
+const POWERSHELL = /(^|[\\/])(powershell|pwsh)(\.exe)?$/i;
+
+/** A folder of Windows (`C:\…`): Codex runs its commands in PowerShell there. */
+const WINDOWS_FOLDER = /^[A-Za-z]:[\\/]/;
+
+/**
+ * A command as one line: a string as written, an argument vector joined (the script of `bash -lc …`, of
+ * `powershell.exe -Command …`).
+ */
 function commandLine(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (!Array.isArray(value) || !value.every((part) => typeof part === 'string')) return undefined;
   const [shell, flag, script] = value as string[];
   if (value.length === 3 && shell !== undefined && SHELLS.test(shell) && (flag === '-c' || flag === '-lc')) {
     return script;
+  }
+  if (shell !== undefined && POWERSHELL.test(shell)) {
+    const at = (value as string[]).findIndex((part) => /^-(c|command)$/i.test(part));
+    if (at !== -1 && at === value.length - 2) return value[at + 1] as string;
   }
   return (value as string[]).map((part) => (/[\s'"]/.test(part) ? `'${part.replace(/'/g, `'\\''`)}'` : part)).join(' ');
 }
@@ -32,8 +45,13 @@ export function typeCodexInput(canonicalName: string, input: unknown): CallInput
     return compactInput({ filePath: files.length === 1 ? files[0]?.path : undefined, patch: patch || undefined });
   }
   if (SHELL_TOOLS.has(canonicalName)) {
+    const argv = Array.isArray(i.command) ? i.command : Array.isArray(i.cmd) ? i.cmd : [];
+    const first = String(argv[0] ?? '');
+    // in a Windows folder, PowerShell unless the call named a POSIX shell (Git Bash's `bash -lc …`)
+    const powershell = POWERSHELL.test(first) || (WINDOWS_FOLDER.test(str(i.workdir) ?? '') && !SHELLS.test(first));
     return compactInput({
       command: commandLine(i.cmd) ?? commandLine(i.command) ?? str(i.input),
+      shell: powershell ? 'powershell' : undefined,
       timeoutMs: num(i.timeout_ms) ?? num(i.timeout),
       taskId: typeof i.session_id === 'number' ? String(i.session_id) : str(i.session_id),
       stdin: str(i.chars),

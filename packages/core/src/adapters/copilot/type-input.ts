@@ -13,7 +13,11 @@ export function typeCopilotInput(canonicalName: string, input: unknown): CallInp
   const i = input;
   switch (kindOfCopilotTool(canonicalName)) {
     case 'bash':
-      return compactInput({ command: str(i.command), description: str(i.description) });
+      return compactInput({
+        command: str(i.command),
+        description: str(i.description),
+        shell: canonicalName === 'powershell' ? 'powershell' : undefined,
+      });
     case 'read': {
       const range = Array.isArray(i.view_range) ? i.view_range.map(num) : [];
       const [from, to] = range;
