@@ -53,7 +53,8 @@
  *   shell command only printed (`cat`, `sed -n`, … : core's `shellReadsOf`) touched, as reads; 44: what else a shell
  *   command plainly did to files (`>`, `tee`, `sed -i`, `rm`, `mv`, `cp`: core's `shellFilesOf`) touched, as
  *   changes, and no command read from a here-document's body; 45: a PowerShell command's (Codex in a Windows folder,
- *   Copilot CLI's `powershell`: `CallInput.shell`) by its cmdlets, `\` a separator there.
+ *   Copilot CLI's `powershell`: `CallInput.shell`) by its cmdlets, `\` a separator there, and a Windows drive's
+ *   touched paths with backslashes only (core's `joinedPath`).
  *   Another version, higher or lower, drops them and builds them again from the
  *   transcripts.
  */
