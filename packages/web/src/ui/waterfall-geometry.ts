@@ -49,6 +49,18 @@ export function timeAt(view: { readonly t0: number; readonly t1: number }, rect:
   return view.t0 + ((clientX - rect.left - LABEL_W) / (rect.width - LABEL_W)) * (view.t1 - view.t0);
 }
 
+/** Where a pointer is over a canvas at `rect` showing `view`: the time under it, its height, and the lane there. */
+function pointerAt(
+  layout: readonly LaneBox[],
+  view: { readonly t0: number; readonly t1: number },
+  rect: DOMRect,
+  clientX: number,
+  clientY: number,
+) {
+  const y = clientY - rect.top;
+  return { t: timeAt(view, rect, clientX), y, box: layout.find((l) => y >= l.y && y < l.y + l.rows * LANE_H) };
+}
+
 /** The call under a pointer (within 3 px either side, so a short call can be hit), and its lane. */
 export function hitAt(
   layout: readonly LaneBox[],
@@ -57,17 +69,14 @@ export function hitAt(
   clientX: number,
   clientY: number,
 ): Hit | undefined {
-  const t = timeAt(view, rect, clientX);
-  const y = clientY - rect.top;
+  const { t, y, box: l } = pointerAt(layout, view, rect, clientX, clientY);
+  if (!l) return undefined;
   const slack = ((view.t1 - view.t0) / (rect.width - LABEL_W)) * 3;
-  for (const l of layout) {
-    if (y < l.y || y >= l.y + l.rows * LANE_H) continue;
-    const row = Math.floor((y - l.y) / LANE_H);
-    for (let i = 0; i < l.lane.calls.length; i++) {
-      const bar = l.lane.calls[i];
-      if (!bar || l.rowOf[i] !== row) continue;
-      if (t >= bar.startMs - slack && t <= bar.endMs + slack) return { bar, lane: l.lane };
-    }
+  const row = Math.floor((y - l.y) / LANE_H);
+  for (let i = 0; i < l.lane.calls.length; i++) {
+    const bar = l.lane.calls[i];
+    if (!bar || l.rowOf[i] !== row) continue;
+    if (t >= bar.startMs - slack && t <= bar.endMs + slack) return { bar, lane: l.lane };
   }
   return undefined;
 }
@@ -90,11 +99,9 @@ export function bandAt(
   clientX: number,
   clientY: number,
 ): BandHit | undefined {
-  const t = timeAt(view, rect, clientX);
-  const y = clientY - rect.top;
-  const l = layout.find((box) => y >= box.y && y < box.y + box.rows * LANE_H);
-  if (!l) return undefined;
-  const lane = l.lane;
+  const { t, box } = pointerAt(layout, view, rect, clientX, clientY);
+  if (!box) return undefined;
+  const lane = box.lane;
   const within = (i: { readonly startMs: number; readonly endMs: number }) => t >= i.startMs && t < i.endMs;
   const gap = lane.unrecorded.find(within);
   if (gap) return { kind: 'unrecorded', startMs: gap.startMs, endMs: gap.endMs, countedAs: gap.countedAs, lane };
