@@ -174,7 +174,8 @@ const isFileKind = (kind: string | undefined): boolean => kind !== undefined && 
 
 /**
  * Whether a call may touch a file: its tool is a file tool, its result is a file result (Codex ran `apply_patch`
- * through its shell tool: a shell call whose result is typed `patch`), or it is a shell command (`shellFilesOf`). A caller reading calls one by one can skip the rest.
+ * through its shell tool: a shell call whose result is typed `patch`), or it is a shell command (`shellFilesOf`). A
+ * caller reading calls one by one can skip the rest.
  */
 export function mayTouchFiles(call: Pick<ToolCall, 'toolKind' | 'result'>): boolean {
   return isFileKind(call.toolKind) || isFileKind(call.result?.typed.kind) || isShell(call);

@@ -10,9 +10,11 @@
  * Browser-safe.
  * @module
  */
-import { isAbsolutePath } from './paths.js';
+import { joinedPath } from './paths.js';
 import { powershellTouches } from './shell-powershell.js';
 import {
+  bare,
+  intoFolder,
   type ShellDialect,
   type ShellTouch,
   type ShellWord,
@@ -32,10 +34,6 @@ const PRINT_SCRIPT = /^\s*(?:(?:\d+|\$)(?:,(?:\d+|\$))?p\s*;?\s*)+$/;
 const PREFIXES = new Set(['then', 'do', 'else', 'time', 'sudo', '!']);
 /** `sed -i` with its suffix and any flags before it (`-i`, `-i.bak`, `-Ei`, `--in-place=.orig`). */
 const IN_PLACE = /^(?:-[EnrsuzE]*i.*|--in-place(?:=.*)?)$/;
-
-/** A path as a command names it, without its trailing separator (`dist/` is `dist`). */
-const bare = (path: string) => (path.length > 1 ? path.replace(/[\\/]+$/, '') : path);
-const baseName = (path: string) => bare(path).split(/[\\/]/).pop() ?? path;
 
 /** The arguments that are no option (all of them after `--`), and the options. */
 function operands(args: readonly string[], valued: ReadonlySet<string> = new Set()) {
@@ -86,12 +84,12 @@ function destinations(args: readonly string[]): { from: string; to: string }[] {
   const dir = options.find((o) => o.name === '-t' || o.name === '--target-directory')?.value;
   const named = options.find((o) => o.name.startsWith('--target-directory='))?.name.split('=')[1];
   const folder = dir ?? named;
-  if (folder !== undefined) return files.map((from) => ({ from, to: `${bare(folder)}/${baseName(from)}` }));
+  if (folder !== undefined) return files.map((from) => ({ from, to: intoFolder(folder, from) }));
   if (files.length < 2) return [];
   const target = files.at(-1) as string;
   const sources = files.slice(0, -1);
   const into = sources.length > 1 || /[\\/]$/.test(target);
-  return sources.map((from) => ({ from, to: into ? `${bare(target)}/${baseName(from)}` : target }));
+  return sources.map((from) => ({ from, to: into ? intoFolder(target, from) : target }));
 }
 
 /** What one simple command did to files by its name and arguments (its redirections apart). */
@@ -158,11 +156,8 @@ function wentTo(c: SimpleCommand, folder: string | undefined): string | undefine
 }
 
 /** `path` as the call's folder sees it: joined to the folder a `cd` went to (undefined: the call's own). */
-function within(path: string, folder: string | undefined): string {
-  if (folder === undefined || isAbsolutePath(path)) return path;
-  const windows = (p: string) => p.includes('\\') && !p.includes('/');
-  return `${bare(folder)}${windows(folder) || windows(path) ? '\\' : '/'}${path}`;
-}
+const within = (path: string, folder: string | undefined): string =>
+  folder === undefined ? path : joinedPath(path, bare(folder));
 
 /** Commands that change the shell's folder: POSIX shells' and PowerShell's (`Set-Location` and its aliases). */
 const CD = new Set(['cd', 'pushd', 'chdir', 'set-location', 'sl', 'push-location']);

@@ -5,7 +5,7 @@
  * whole and in any case; a path list (`a,b`) is each of its paths. Browser-safe.
  * @module
  */
-import type { ShellTouch } from './shell-script.js';
+import { intoFolder, type ShellTouch } from './shell-script.js';
 
 type Cmdlet = 'read' | 'write' | 'append' | 'delete' | 'move' | 'copy';
 
@@ -82,17 +82,6 @@ function parametersOf(args: readonly string[]) {
   return { paths: list(paths), destinations: list(destinations), positional, switches, list };
 }
 
-/** `to` joined with `from`'s name: into a folder, with its separator. */
-const into = (folder: string, from: string) => {
-  const sep = folder.includes('\\') || (!folder.includes('/') && from.includes('\\')) ? '\\' : '/';
-  const name =
-    from
-      .replace(/[\\/]+$/, '')
-      .split(/[\\/]/)
-      .pop() ?? from;
-  return `${folder.replace(/[\\/]+$/, '')}${sep}${name}`;
-};
-
 /**
  * What a cmdlet did to files (its output sent to a file: `printedAway`, so a read it printed the agent did not
  * see); undefined when `name` is no cmdlet read here.
@@ -123,7 +112,7 @@ export function powershellTouches(
       if (to === undefined) return [];
       const folder = named.length > 1 || /[\\/]$/.test(to);
       return named.map((from) => {
-        const target = folder ? into(to, from) : to;
+        const target = folder ? intoFolder(to, from) : to;
         return cmdlet === 'move' ? { path: from, use: 'move', movedTo: target } : { path: target, use: 'write' };
       });
     }

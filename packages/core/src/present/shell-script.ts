@@ -25,6 +25,19 @@ export interface ShellRedirect {
   readonly target: ShellWord;
 }
 
+/** A path as a command names it, without its trailing separator (`dist/` is `dist`). */
+export const bare = (path: string): string => (path.length > 1 ? path.replace(/[\\/]+$/, '') : path);
+
+/**
+ * Where `from` goes moved or copied into `folder` (`mv a.ts lib/`, `Move-Item b.cs lib\`): its name in that folder,
+ * joined with the folder's separator (or `from`'s, when the folder writes none).
+ */
+export function intoFolder(folder: string, from: string): string {
+  const sep = folder.includes('\\') || (!folder.includes('/') && from.includes('\\')) ? '\\' : '/';
+  const name = bare(from).split(/[\\/]/).pop() ?? from;
+  return `${bare(folder)}${sep}${name}`;
+}
+
 /** One file a shell command touched: `write` whole, `edit` in part (appended, edited in place), `move` to `movedTo`. */
 export interface ShellTouch {
   readonly path: string;
