@@ -8,9 +8,6 @@ import type { BandHit, Hit } from '../../ui/waterfall-geometry';
 import { barInk } from './bar-ink';
 import { WAIT_COLOUR } from './measured';
 
-/** The legend's swatch of a stretch no record covers: stripes, as the canvas draws it (draw.ts). */
-const UNRECORDED_SWATCH = 'repeating-linear-gradient(-45deg, var(--muted) 0 1.5px, transparent 1.5px 5px)';
-
 /** What the time partition counts a stretch no record covers as, in words. */
 const COUNTED_AS: Record<NonNullable<BandHit['countedAs']>, string> = {
   tool: "tool time: the client's own work after a tool's result (hooks, attachments)",
@@ -53,6 +50,7 @@ export function WaterfallLegend({
   const backdrop = cssVar('--wf-bg', '#141821');
   const styles = toolStyles(tools, paletteFor(backdrop));
   const inks = [cssVar('--bg', '#0d0f14'), cssVar('--text', '#e6e9f0')];
+  const muted = cssVar('--muted', '#737c91');
   const swatch = (tool: string) => {
     const style = styles.get(tool);
     return style && markBackground(style, barInk({ fill: style.colour, alpha: 1, backdrop }, inks));
@@ -69,7 +67,8 @@ export function WaterfallLegend({
       </span>
       {data?.lanes.some((l) => l.unrecorded.length > 0) && (
         <span data-testid="wf-unrecorded-legend">
-          <i style={{ background: UNRECORDED_SWATCH }} />
+          {/* stripes in the muted ink, as the canvas draws them (draw.ts) and a tool's mark is drawn */}
+          <i style={{ background: markBackground({ colour: 'transparent', mark: 'stripes' }, muted) }} />
           no record (counted as the time around it)
         </span>
       )}
