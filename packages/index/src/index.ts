@@ -21,6 +21,7 @@ export { DEFAULT_AGENT } from './agent-kind.js';
 export type { HeldFile, SessionVersions } from './archive/session-versions.js';
 export { AmbiguousSessionError, IndexBusyError, IndexUnavailableError, UnknownSessionError } from './errors.js';
 export { cutSnippet } from './read/doc-snippet.js';
+export { ownsBeforeSql } from './read/home-copies.js';
 export { SHOWN_SESSION, shownSession } from './read/scope.js';
 export type { CopiedFrom } from './read/session-copies.js';
 export type { SessionHeaderParts, SubagentHeader } from './read/session-header.js';

@@ -14,8 +14,8 @@ export {
 export { DEFAULT_SCHEMA, openTeamDb, type TeamDb, type TeamDbOptions } from './pg/db.js';
 export { type Erased, erase } from './pg/erase.js';
 export { findPostgresBin, type LocalPostgres, startLocalPostgres } from './pg/local-postgres.js';
-export { migrate, migrations, schemaVersion } from './pg/migrations.js';
-export { openMigratedTeamDb, type TeamDbArgs } from './pg/open.js';
+export { migrate, migrations } from './pg/migrations.js';
+export { openMigratedTeamDb, schemaVersion, type TeamDbArgs } from './pg/open.js';
 export {
   addDevice,
   addPerson,

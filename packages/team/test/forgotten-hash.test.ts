@@ -69,7 +69,13 @@ pgSuite('the session ids of forgotten sessions, kept as keyed hashes (real Postg
           pg_relation_filenode('"${schema}".forgotten_sessions_pkey')::text as i`,
       );
     const before = await files();
-    expect(await migrate(team.db.sql, schema)).toEqual([23]);
+    expect(
+      await migrate(
+        team.db.sql,
+        schema,
+        migrations.filter((m) => m.version <= 23),
+      ),
+    ).toEqual([23]);
     // the table and its indexes rewritten (VACUUM FULL): the ids in clear left in dead tuples and index pages go.
     // Before, the same files (an update and a rename rewrite nothing)
     const after = await files();

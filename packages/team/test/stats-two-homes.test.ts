@@ -75,6 +75,19 @@ function twoHomes(title: string, homes: Homes, copied: boolean): void {
       expect(new Set(ids).size * (copied ? 2 : 1)).toBe(mine.total);
     });
 
+    it("sums each call once in the list's totals, as the statistics count them (it summed both copies)", async () => {
+      type Totals = { totals: { toolCalls: number; errors: number; expectedErrors: number } };
+      type Stats = { totals: { calls: number; errors: number; expectedErrors: number } };
+      const mine = await localJson<Totals>('/api/sessions?limit=1');
+      const theirs = await teamJson<Totals>('/api/sessions?limit=1');
+      const stats = await localJson<Stats>('/api/stats');
+      expect(mine.totals.toolCalls).toBe(stats.totals.calls);
+      expect(theirs.totals).toEqual(mine.totals);
+      // and within a period that leaves the owning copies in: the same on both servers
+      const period = '/api/sessions?limit=1&since=2020-01-01T00:00:00Z';
+      expect((await teamJson<Totals>(period)).totals).toEqual((await localJson<Totals>(period)).totals);
+    });
+
     it("counts each call once in the statistics, as the laptop's do (it counted both copies)", async () => {
       type Stats = { totals: { calls: number; errors: number }; tools: Record<string, { calls: number }> };
       const mine = await localJson<Stats>('/api/stats');

@@ -13,14 +13,15 @@ import { type Sql, type Store, scopeSql, type Where } from './scope.js';
 /**
  * SQL: the session row `a` owns what it shares with the session row `b` before `b` does, the order of
  * `ownsBefore` (usage-queries.ts): the one that started first; copies of one session (the same id, the same start)
- * give it to the newest complete copy, the one that ended last; then by key.
+ * give it to the newest complete copy, the one that ended last; then by key (`key`: a row's key as SQL, the index's
+ * `id`; the team server's uid).
  */
-export const ownsBeforeSql = (a: string, b: string): string => {
+export const ownsBeforeSql = (a: string, b: string, key = (s: string) => `${s}.id`): string => {
   const start = (s: string) => `coalesce(${s}.started_ms, 0)`;
   const end = (s: string) => `coalesce(${s}.ended_ms, 0)`;
   return `(${start(a)} < ${start(b)} OR (${start(a)} = ${start(b)} AND CASE
     WHEN ${a}.session_id = ${b}.session_id AND ${end(a)} <> ${end(b)} THEN ${end(a)} > ${end(b)}
-    ELSE ${a}.id < ${b}.id END))`;
+    ELSE ${key(a)} < ${key(b)} END))`;
 };
 
 /**

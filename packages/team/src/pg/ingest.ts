@@ -1,6 +1,7 @@
 import type { AgentId } from '@agentdash/core';
 import type { z } from 'zod';
 import type { DeviceInfo, PushSession, ShareTier } from '../contract.js';
+import { markCallCopies } from './call-copies.js';
 import { dropUnreferencedChunks } from './chunk-gc.js';
 import { missingChunks } from './chunk-store.js';
 import { retryOnDeadlock, type Sql, type TxSql } from './db.js';
@@ -156,6 +157,13 @@ async function storeSession(
     await Promise.all(writes);
     // the session's telemetry, sent before, held at no more than its tier (as its transcript's rows just were)
     await cutSessionTelemetry(tx, who.personId, s.sessionId, s.tier);
+    // last: it waits for the person's other sessions being stored to commit (call-copies.ts)
+    await markCallCopies(
+      tx,
+      who.personId,
+      s,
+      rows.calls.map((c) => c.call_id),
+    );
     return { result: 'stored', lowered } as const;
   });
 }

@@ -4,6 +4,7 @@
  * the schema as it was.
  */
 import { TeamSchemaAheadError } from '../errors.js';
+import { CALL_COPIES_MIGRATIONS } from './call-copies.js';
 import type { Sql, TxSql } from './db.js';
 import { DOC_STARTS_MIGRATION } from './doc-starts.js';
 import { FORGOTTEN_MIGRATIONS } from './forgotten.js';
@@ -351,18 +352,8 @@ export const migrations: readonly Migration[] = [
     sql: LOWERED_FROM_MIGRATION,
   },
   ...FORGOTTEN_MIGRATIONS,
+  ...CALL_COPIES_MIGRATIONS,
 ];
-
-/** The schema's version now (0 when it has none). */
-export async function schemaVersion(sql: Sql, schema: string): Promise<number> {
-  const [row] = await sql<{ exists: boolean }[]>`
-    select exists (select 1 from information_schema.tables where table_schema = ${schema} and table_name = 'migrations')`;
-  if (!row?.exists) return 0;
-  const [version] = await sql.unsafe<{ v: number | null }[]>(
-    `select max(version)::int as v from "${schema}".migrations`,
-  );
-  return version?.v ?? 0;
-}
 
 /**
  * Creates the schema and applies the migrations it lacks (all of `list`), in one transaction under an advisory lock

@@ -1,6 +1,6 @@
 /** Opening the team database as the CLI and the team server do: from `--pg`/`AGENTDASH_PG_URL`, migrated. */
 import { TeamBadInputError } from '../errors.js';
-import { openTeamDb, type TeamDb } from './db.js';
+import { openTeamDb, type Sql, type TeamDb } from './db.js';
 import { migrate } from './migrations.js';
 
 export interface TeamDbArgs {
@@ -23,4 +23,15 @@ export async function openMigratedTeamDb(args: TeamDbArgs, max?: number): Promis
     throw error;
   }
   return db;
+}
+
+/** The schema's version now (0 when it has none). */
+export async function schemaVersion(sql: Sql, schema: string): Promise<number> {
+  const [row] = await sql<{ exists: boolean }[]>`
+    select exists (select 1 from information_schema.tables where table_schema = ${schema} and table_name = 'migrations')`;
+  if (!row?.exists) return 0;
+  const [version] = await sql.unsafe<{ v: number | null }[]>(
+    `select max(version)::int as v from "${schema}".migrations`,
+  );
+  return version?.v ?? 0;
 }

@@ -5,6 +5,7 @@
 import type { SessionHeaderParts, SessionSort } from '@agentdash/index';
 import { hasMainFile, type IndexQueries } from '@agentdash/server';
 import type { CopiedWire, SubagentWire } from '../contract.js';
+import { copiedTotals } from './call-copies.js';
 import type { Sql } from './db.js';
 import { type TeamSearchFilter, teamSearch, teamSearchSnippets } from './search.js';
 import {
@@ -70,12 +71,14 @@ export function teamQueries(
         coalesce(sum(s.errors), 0)::int as errors, coalesce(sum(s.expected_errors), 0)::int as expected,
         count(*) filter (where s.is_live and s.ended_ms > ${now() - LIVE_WINDOW_MS})::int as live
       from ${sql.unsafe(listFromOf(filter as TeamFilter))} where ${whereOf(sql, filter as TeamFilter)}`;
+    // a call two sessions hold counts once, as in `stats` (call-copies.ts)
+    const copied = await copiedTotals(sql, filter as TeamFilter);
     return {
       total: t?.total ?? 0,
       totals: {
-        toolCalls: t?.tool_calls ?? 0,
-        errors: t?.errors ?? 0,
-        expectedErrors: t?.expected ?? 0,
+        toolCalls: (t?.tool_calls ?? 0) - copied.toolCalls,
+        errors: (t?.errors ?? 0) - copied.errors,
+        expectedErrors: (t?.expected ?? 0) - copied.expectedErrors,
         live: t?.live ?? 0,
       },
     };
