@@ -111,21 +111,19 @@ async function storeSession(
       // its telemetry's, so a forget of another uid of the id reads whether this one is stored before it deletes any
       lockUids(tx, [s.uid]),
       lockSessionTelemetry(tx, who.personId, [s.sessionId]),
-      // one statement (its snapshot taken once the lock is held): the stored digest, whether another person holds the
-      // uid, the chunks the stored session refers to, and how many of this one's chunks are stored, each locked until
-      // commit (key share), so no forget or replace elsewhere drops a chunk this session is about to refer to
+      // one statement (its snapshot taken once the lock is held): the stored copy's row (`cur`, nulls when none),
+      // whether another person holds the uid, the chunks the stored session refers to, and how many of this one's
+      // chunks are stored, each locked until commit (key share), so no forget or replace elsewhere drops a chunk this
+      // session is about to refer to
       tx<(Found & { held: number; taken: boolean; forgotten: boolean })[]>`
-        select (select digest from sessions where person_id = ${who.personId} and uid = ${s.uid}) as digest,
+        select cur.digest, cur.tier, cur.lowered_from as lowered, cur.device_id as device, cur.ended_ms as ended,
           exists (select 1 from sessions where uid = ${s.uid} and person_id <> ${who.personId})
             or exists (select 1 from forgotten_sessions where uid = ${s.uid} and person_id <> ${who.personId}) as taken,
           exists (select 1 from forgotten_sessions where uid = ${s.uid} and person_id = ${who.personId}) as forgotten,
-          (select tier from sessions where person_id = ${who.personId} and uid = ${s.uid}) as tier,
-          (select lowered_from from sessions where person_id = ${who.personId} and uid = ${s.uid}) as lowered,
-          (select device_id from sessions where person_id = ${who.personId} and uid = ${s.uid}) as device,
-          (select ended_ms from sessions where person_id = ${who.personId} and uid = ${s.uid}) as ended,
           array(select sha256 from file_chunks where person_id = ${who.personId} and uid = ${s.uid}) as old,
           (select count(*)::int from (select 1 from chunks where sha256 = any(${wanted}::text[]) order by sha256 for key share) h)
-            as held`.execute(),
+            as held
+        from (select) one left join sessions cur on cur.person_id = ${who.personId} and cur.uid = ${s.uid}`.execute(),
     ]);
     if (!found) throw new Error('the session lookup returned no row');
     if (found.digest === s.digest) return { result: 'unchanged', lowered: found.lowered } as const;
