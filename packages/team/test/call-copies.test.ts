@@ -41,7 +41,13 @@ pgSuite('sessions that share calls (real PostgreSQL)', () => {
         ${call(1, uid('c'), 0, 'x', 'error')}, ${call(1, uid('c'), 1, 'y', 'ok')},
         ${call(2, uid('d'), 0, 'x', 'error')}, ${call(2, uid('d'), 1, 'y', 'ok')},
         ${call(1, uid('e'), 0, 'y', 'ok')}, ${call(1, uid('e'), 1, 'e-own', 'ok')};`);
-    expect(await migrate(db.sql, 'team_cc')).toEqual([24]);
+    expect(
+      await migrate(
+        db.sql,
+        'team_cc',
+        migrations.filter((m) => m.version <= 24),
+      ),
+    ).toEqual([24]);
   });
   afterAll(async () => {
     await db?.close();

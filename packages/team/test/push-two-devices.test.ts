@@ -82,6 +82,22 @@ pgSuite("one person's two devices pushing one synced session (real PostgreSQL, t
     expect(await held()).toEqual([['desk', deskEnd]]);
   });
 
+  it('sends a lagging copy again only once it changed: not at every push while it lags', async () => {
+    // the laptop's copy as it was: the server had it then, and told it to wait
+    expect((await team.pushIndex(laptop, { tier: 'metadata' })).sent).toBe(0);
+    // a new copy of it (another tier, its transcripts with it) is sent once, then waits too, its chunks not sent again
+    const full = await team.pushIndex(laptop, { tier: 'full' });
+    expect([full.sent, full.stored]).toEqual([full.sessions, full.sessions - 1]);
+    const again = await team.pushIndex(laptop, { tier: 'full' });
+    expect([again.sent, again.chunksUploaded, again.unchanged]).toEqual([0, 0, again.sessions]);
+    expect(await held()).toEqual([
+      ['desk', Date.parse(desk.listSessions().find((s) => file.includes(s.id))?.endedAt ?? '')],
+    ]);
+    // back at the metadata tier: every session sent (the others lowered), this one behind still
+    const back = await team.pushIndex(laptop, { tier: 'metadata' });
+    expect([back.sent, back.stored]).toEqual([back.sessions, back.sessions - 1]);
+  });
+
   it("takes the laptop's copy once it caught up: as far as the desk's, it is no less", async () => {
     await laptop.refresh([home]);
     const end = Date.parse(laptop.listSessions().find((s) => file.includes(s.id))?.endedAt ?? '');

@@ -1,6 +1,7 @@
 import type { AgentId } from '@agentdash/core';
 import type { z } from 'zod';
 import type { DeviceInfo, PushSession, ShareTier } from '../contract.js';
+import { behindDigests, recordBehind } from './behind-copies.js';
 import { markCallCopies } from './call-copies.js';
 import { dropUnreferencedChunks } from './chunk-gc.js';
 import { missingChunks } from './chunk-store.js';
@@ -134,6 +135,7 @@ async function storeSession(
         tx,
         wanted.filter((name) => (named.get(name) ?? 0) <= 1),
       );
+      if (behind && !found.taken && !found.forgotten) await recordBehind(tx, who, s.uid, s.digest);
       return { result: found.taken ? 'taken' : found.forgotten ? 'forgotten' : 'behind', lowered: null } as const;
     }
     if (found.held !== wanted.length) {
@@ -256,7 +258,7 @@ export async function storeSessions(
   return { stored: changed.length, unchanged, changed, refused, lowered };
 }
 
-/** The uids of `entries` whose stored digest differs (or that are not stored). */
+/** The uids of `entries` whose stored digest differs (or that are not stored), but for copies found behind. */
 export async function manifestWant(
   sql: Sql,
   entries: readonly { uid: string; digest: string }[],
@@ -268,13 +270,16 @@ export async function manifestWant(
     where id = ${who.deviceId}
       and (agentdash, hostname, platform) is distinct from (${device.agentdash}, null, ${device.platform})`;
   if (entries.length === 0) return [];
+  const uids = entries.map((e) => e.uid);
   const stored = new Map(
     (
       await sql<{ uid: string; digest: string }[]>`select uid, digest from sessions
-        where person_id = ${who.personId} and uid = any(${entries.map((e) => e.uid)}::text[])`
+        where person_id = ${who.personId} and uid = any(${uids}::text[])`
     ).map((r) => [r.uid, r.digest]),
   );
-  return entries.filter((e) => stored.get(e.uid) !== e.digest).map((e) => e.uid);
+  // and not a copy found behind another device's, as it was then (behind-copies.ts)
+  const behind = await behindDigests(sql, who, uids);
+  return entries.filter((e) => stored.get(e.uid) !== e.digest && behind.get(e.uid) !== e.digest).map((e) => e.uid);
 }
 
 /**

@@ -4,6 +4,7 @@
  * the schema as it was.
  */
 import { TeamSchemaAheadError } from '../errors.js';
+import { BEHIND_COPIES_MIGRATIONS } from './behind-copies.js';
 import { CALL_COPIES_MIGRATIONS } from './call-copies.js';
 import type { Sql, TxSql } from './db.js';
 import { DOC_STARTS_MIGRATION } from './doc-starts.js';
@@ -353,6 +354,7 @@ export const migrations: readonly Migration[] = [
   },
   ...FORGOTTEN_MIGRATIONS,
   ...CALL_COPIES_MIGRATIONS,
+  ...BEHIND_COPIES_MIGRATIONS,
 ];
 
 /**
