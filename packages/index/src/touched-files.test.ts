@@ -62,7 +62,11 @@ describe('sessions that touched a file', () => {
     const trailing = session(home, 'Read', 'src/a.ts', true, `${PROJECT}/`);
     const none = session(home, 'Read', 'lone.ts', true, '');
     const mixed = session(home, 'Read', 'C:\\p/b.ts', true, 'C:\\p');
+    const homeFolder = session(home, 'Read', '~/notes/a.md', true, PROJECT);
     await t.index.refresh([home]);
+    // in the home folder as a shell names it: as written, never in the session's folder (core's isAbsolutePath)
+    expect(ids(t.index, '~/notes/a.md')).toEqual([homeFolder.id]);
+    expect(ids(t.index, `${PROJECT}/~/notes/a.md`)).toEqual([]);
     expect(ids(t.index, `${PROJECT}//src/a.ts`)).toEqual([trailing.id]);
     expect(ids(t.index, '/src/a.ts')).toEqual([]);
     expect(ids(t.index, 'lone.ts')).toEqual([none.id]);

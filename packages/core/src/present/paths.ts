@@ -6,9 +6,13 @@
 
 const SEPARATOR = /[\\/]+/;
 
-/** Whether `path` is absolute: `/…`, `\…`, or a drive's `C:\…` (a POSIX or a Windows path, on any machine). */
+/**
+ * Whether `path` is absolute: `/…`, `\…`, a drive's `C:\…` (a POSIX or a Windows path, on any machine), or in the
+ * home folder as a shell names it (`~`, `~/…`): never joined to a session's folder, the home being no folder a
+ * transcript names.
+ */
 export function isAbsolutePath(path: string): boolean {
-  return /^(?:[\\/]|[A-Za-z]:[\\/])/.test(path);
+  return /^(?:[\\/]|[A-Za-z]:[\\/]|~(?:[\\/]|$))/.test(path);
 }
 
 /** The separator a path writes: a backslash for one that has no slash and has backslashes. */

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { filesTouchedBy, type TouchingCall } from './file-activity.js';
+import { joinedPath } from './paths.js';
 import { shellFilesOf, shellReadsOf } from './shell-files.js';
 
 const touches = (command: string) =>
@@ -33,7 +35,7 @@ describe('shellReadsOf: the files a shell command only printed', () => {
       "sed -e '1p' f",
       'cat "$HOME/x"',
       'cat src/*.ts',
-      'cat ~/notes',
+      'cat ~ann/notes',
       "cat 'unclosed",
       'ls -la src && find src -type f',
       'grep -n foo a.ts',
@@ -48,8 +50,9 @@ describe('shellReadsOf: the files a shell command only printed', () => {
       '/etc/hosts',
       '/home/u/proj/src/x.ts',
     ]);
-    for (const command of ['(cd sub && cat a)', 'cd && cat a', 'cd ~ && cat a', 'cd - && cat a', 'cd "$D" && cat a'])
+    for (const command of ['(cd sub && cat a)', 'cd && cat a', 'cd ~ann && cat a', 'cd - && cat a', 'cd "$D" && cat a'])
       expect([command, shellReadsOf(command)]).toEqual([command, []]);
+    expect(shellReadsOf('cd ~ && cat a')).toEqual(['~/a']);
     expect(shellReadsOf('cat a; (cd sub && make) && cat b')).toEqual(['a']);
   });
 
@@ -132,6 +135,27 @@ describe('shellFilesOf: what a shell command plainly did to files', () => {
     expect(touches("echo 'unclosed > x")).toEqual([]);
     expect(touches('echo $(cat a > b')).toEqual([]);
     expect(touches('python build.py && ./run.sh && make install')).toEqual([]);
+  });
+
+  it('keeps a path in the home folder (`~/…`) as written, after a cd there too: the transcript names no home', () => {
+    expect(touches('cat ~/.claude/projects/a.jsonl && cd ~/notes && rm b')).toEqual([
+      'read ~/.claude/projects/a.jsonl',
+      'delete ~/notes/b',
+    ]);
+    // joined to no working folder: the home is not the session's folder
+    const call = {
+      status: 'ok',
+      result: undefined,
+      toolKind: 'bash',
+      typedInput: { command: 'head -1 ~/x/a; cat ../y' },
+    };
+    expect(filesTouchedBy(call as TouchingCall, '/home/user/proj').map((f) => f.path)).toEqual([
+      '~/x/a',
+      '/home/user/y',
+    ]);
+    expect(joinedPath('~/x/../a', '/home/user/proj')).toBe('~/a');
+    // a `~` inside a word is a letter (an editor's backup file)
+    expect(touches('cat notes.txt~ && rm ~')).toEqual(['read notes.txt~', 'delete ~']);
   });
 });
 

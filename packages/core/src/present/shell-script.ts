@@ -59,8 +59,12 @@ type Token =
 
 /** Characters that end an unquoted word. */
 const BREAK = new Set([' ', '\t', '\n', ';', '|', '&', '<', '>', '(', ')']);
-/** Characters that make an unquoted word expand. */
-const EXPANDS = new Set(['$', '`', '*', '?', '[', '{', '~']);
+/** Characters that make an unquoted word expand (and `~` at its start: `isHomeSlash`). */
+const EXPANDS = new Set(['$', '`', '*', '?', '[', '{']);
+
+/** Whether what follows a word's first `~` makes it the home folder: the word's end or a separator. */
+const isHomeSlash = (next: string | undefined, dialect: ShellDialect): boolean =>
+  next === undefined || BREAK.has(next) || next === '/' || (dialect === 'powershell' && next === '\\');
 /** Redirection operators, longest first. */
 const REDIRECT_OPS = ['&>>', '&>', '<<<', '<<-', '<<', '<>', '<&', '>>', '>|', '>&', '<', '>'];
 
@@ -119,7 +123,8 @@ function readWord(s: string, start: number, dialect: ShellDialect): { word: Shel
       plain = false;
       i = end + 1;
     } else {
-      if (EXPANDS.has(c)) plain = false;
+      // `~` expands at a word's start only: the home folder (`~`, `~/…`) is kept as written, another's (`~ann`) not
+      if (c === '~' ? i === start && !isHomeSlash(s[i + 1], dialect) : EXPANDS.has(c)) plain = false;
       text += c;
       i++;
     }

@@ -30,16 +30,20 @@ export function touchedPathCond(file: string): Sql {
   };
 }
 
+/** SQL: `path` is in the home folder as a shell names it (`~`, `~/…`: absolute to core's `isAbsolutePath`). */
+const inHome = (path: string) => `(${path} = '~' OR ${path} GLOB '~[/\\]*')`;
+
 /** A folder's path and the separator it writes (core's `joinedPath`): a backslash only when it has no slash. */
 const FOLDER = "rtrim(w.text, '/' || char(92))";
 const SEPARATOR = "CASE WHEN instr(w.text, '/') = 0 AND instr(w.text, char(92)) > 0 THEN char(92) ELSE '/' END";
 
 /**
  * Every file each call touched: `tool_use_id`, `file_id`, `changed` (1: changed it) and `path`, joined back to the
- * folder the call ran in (its record's cwd) when `calls.touched` holds it relative to it (call-fact.ts).
+ * folder the call ran in (its record's cwd) when `calls.touched` holds it relative to it (call-fact.ts): a path
+ * core's `isAbsolutePath` calls absolute is kept.
  */
 export const TOUCHED_FILES = `(SELECT t0.tool_use_id, t0.file_id, t0.changed,
-    CASE WHEN w.text IS NULL OR t0.p GLOB '[/\\]*' OR t0.p GLOB '[A-Za-z]:[/\\]*' THEN t0.p
+    CASE WHEN w.text IS NULL OR t0.p GLOB '[/\\]*' OR t0.p GLOB '[A-Za-z]:[/\\]*' OR ${inHome('t0.p')} THEN t0.p
       ELSE ${FOLDER} || ${SEPARATOR} || t0.p END AS path
     FROM (SELECT c0.tool_use_id, c0.file_id, c0.line, json_extract(j.value, '$[0]') AS p,
       json_extract(j.value, '$[1]') AS changed FROM calls c0, json_each(c0.touched) j WHERE c0.touched IS NOT NULL) t0
@@ -63,7 +67,7 @@ export function touchedSessionCond(file: string): Sql {
   // joined as core's `joinedPath` joins it: on a Windows drive with backslashes only
   const relative = `SELECT f.session_id FROM ${TOUCHED_FILES} t JOIN calls c ON c.tool_use_id = t.tool_use_id
     JOIN files f ON f.id = c.file_id JOIN sessions ps ON ps.id = f.session_id
-    WHERE ps.project_path IS NOT NULL AND CASE WHEN ps.project_path GLOB '[A-Za-z]:[/\\]*'
+    WHERE ps.project_path IS NOT NULL AND NOT ${inHome('t.path')} AND CASE WHEN ps.project_path GLOB '[A-Za-z]:[/\\]*'
       THEN replace(rtrim(ps.project_path, '/' || char(92)) || char(92) || t.path, '/', char(92))
       ELSE rtrim(ps.project_path, '/') || '/' || t.path END = ?`;
   return { sql: `(${direct} OR s.id IN (${relative}))`, params: [...cond.params, ...cond.params] };
