@@ -2,7 +2,11 @@
  * End-to-end, in real Chromium: a session's Files page, reached from its header, lists the files it changed (with
  * their lines and failed calls) apart from those it did not change, and each call of a file opens in the timeline.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { SessionsResponse } from '@agentdash/api';
+import { basesOf, nextSessionId, prompt, toolResult, toolUse, writeLines } from '@agentdash/testing/synthetic';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChromium, e2eMissing, newPage, type ServedIndex, serveIndexOf } from './harness';
@@ -76,6 +80,40 @@ describe.skipIf(missing !== undefined)("a session's files (headless Chromium)", 
       expect(problems).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  it('keeps the File column the widest when a file moved far: the move is cut, not the table', async () => {
+    // a shell command that moved a file deep into another folder: "moved to …" ran the width of the table
+    const home = await mkdtemp(join(tmpdir(), 'agentdash-e2e-moved-'));
+    const sid = nextSessionId();
+    const b = basesOf(sid);
+    const far = 'archive/2026/some/very/deep/folder/of/old/reports/and/their/drafts/kept/for/later/report-final.md';
+    writeLines(join(home, 'projects', '-home-user-proj-demo', `${sid}.jsonl`), [
+      prompt(b('u1', null, 0), 'Move the report away'),
+      toolUse(b('a1', 'u1', 1), 'msg_1', 'toolu_mv', 'Bash', { command: `mv report.md ${far}` }),
+      toolResult(b('r1', 'a1', 2), 'toolu_mv', '', false),
+    ]);
+    const moved = await serveIndexOf('agentdash-e2e-files-moved-', [home]);
+    const { context, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    try {
+      await page.goto(new URL(`#/s/${sid}/files`, moved.server.url).toString());
+      const row = page.locator('[data-testid=files-changed] [data-testid=file-row]');
+      await row.waitFor();
+      const fit = await page.$eval('[data-testid=files-changed] .table-wrap', (wrap) => {
+        const file = wrap.querySelector('td')?.getBoundingClientRect().width ?? 0;
+        const outcome = wrap.querySelector('td.files-outcome')?.getBoundingClientRect().width ?? 0;
+        return { overflow: wrap.scrollWidth - wrap.clientWidth, file, outcome };
+      });
+      expect(fit.overflow).toBeLessThanOrEqual(0);
+      expect(fit.file).toBeGreaterThan(fit.outcome);
+      expect(await row.locator('.files-outcome').textContent()).toBe(`moved to ${far}`);
+      // the whole destination in its title
+      expect(await row.locator('.files-outcome [title]').getAttribute('title')).toBe(`/home/user/proj/demo/${far}`);
+    } finally {
+      await context.close();
+      await moved.close();
+      await rm(home, { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,4 @@
-import { fileChanged as changed, FILE_SOURCES_NOTE, plural, relativePath } from '@agentdash/core/present';
+import { baseName, fileChanged as changed, FILE_SOURCES_NOTE, plural, relativePath } from '@agentdash/core/present';
 import { Fragment, useState } from 'react';
 import { api, staticSource } from '../data/client';
 import { useServerFacts } from '../data/server-facts';
@@ -10,6 +10,23 @@ import { SessionCrumbs } from '../ui/SessionCrumbs';
 import { touchedFileHref } from './sessions/list-url';
 import './files.css';
 
+/**
+ * Where a file moved, as its badge says it: renamed in its folder (its new name), else moved (its new path); a long
+ * one cut at its start, where the name is (the whole path in the badge's title).
+ */
+function moveOf(from: string, to: string, projectPath: string | undefined) {
+  const renamed = folderOf(from) === folderOf(to);
+  return (
+    <>
+      {renamed ? 'renamed to' : 'moved to'}{' '}
+      <span className="one-line path-tail">
+        <bdi>{renamed ? baseName(to) : relativePath(to, projectPath)}</bdi>
+      </span>
+    </>
+  );
+}
+const folderOf = (path: string) => path.slice(0, Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+
 /** What became of the file: created, deleted, moved (each a badge), and its lines added and removed. */
 function Outcome({ file, projectPath }: { readonly file: FileActivity; readonly projectPath: string | undefined }) {
   return (
@@ -17,8 +34,8 @@ function Outcome({ file, projectPath }: { readonly file: FileActivity; readonly 
       {file.created && <span className="badge ok">created</span>}
       {file.deleted && <span className="badge error">deleted</span>}
       {file.movedTo !== null && (
-        <span className="badge neutral" title={file.movedTo}>
-          moved to {relativePath(file.movedTo, projectPath)}
+        <span className="badge neutral files-moved" title={file.movedTo}>
+          {moveOf(file.path, file.movedTo, projectPath)}
         </span>
       )}
       {file.linesAdded + file.linesRemoved > 0 && (
@@ -104,8 +121,8 @@ function FileTable(props: {
                     {/* takes the width the other columns leave, and cuts the path there (the whole one in its title);
                         on a phone the table scrolls rather than cut it to nothing */}
                     <td style={{ maxWidth: 0, width: '100%', minWidth: 150 }}>
-                      <a className="one-line mono" href={sessionHref(id, f.callIds[0])} title={f.path}>
-                        {relativePath(f.path, projectPath)}
+                      <a className="one-line path-tail mono" href={sessionHref(id, f.callIds[0])} title={f.path}>
+                        <bdi>{relativePath(f.path, projectPath)}</bdi>
                       </a>
                     </td>
                     {changes && (
