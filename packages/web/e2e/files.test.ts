@@ -110,6 +110,13 @@ describe.skipIf(missing !== undefined)("a session's files (headless Chromium)", 
       expect(await row.locator('.files-outcome').textContent()).toBe(`moved to ${far}`);
       // the whole destination in its title
       expect(await row.locator('.files-outcome [title]').getAttribute('title')).toBe(`/home/user/proj/demo/${far}`);
+      // on a phone the path keeps off the frame's border (a phone's tables drop their edge cells' padding)
+      await page.setViewportSize({ width: 390, height: 800 });
+      const gap = await page.$eval('[data-testid=files-changed] .table-wrap', (wrap) => {
+        const link = wrap.querySelector('td a')?.getBoundingClientRect().left ?? 0;
+        return link - wrap.getBoundingClientRect().left;
+      });
+      expect(gap).toBeGreaterThanOrEqual(6);
     } finally {
       await context.close();
       await moved.close();
