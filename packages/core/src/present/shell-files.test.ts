@@ -110,6 +110,21 @@ describe('shellFilesOf: what a shell command plainly did to files', () => {
     expect(touches('rm *.log; rm "$F"; rm $(ls)')).toEqual([]);
   });
 
+  it("edits what git checkout -- and git restore put back as the repository had it (the worktree's copy)", () => {
+    expect(touches('git checkout -- a.ts b.ts && git checkout HEAD~1 -- c.ts')).toEqual([
+      'edit a.ts',
+      'edit b.ts',
+      'edit c.ts',
+    ]);
+    expect(touches('git restore d.ts && git restore --source=HEAD -W e.ts && git restore -s main f.ts')).toEqual([
+      'edit d.ts',
+      'edit e.ts',
+      'edit f.ts',
+    ]);
+    // the index alone, a branch, the whole tree: no file of its own
+    expect(touches('git restore --staged g.ts; git checkout main; git checkout feature .; git restore .')).toEqual([]);
+  });
+
   it('moves with mv and git mv, into a folder by the name it ends in', () => {
     expect(touches('mv a.ts b.ts')).toEqual(['move a.ts → b.ts']);
     expect(touches('git mv src/old.ts src/new.ts')).toEqual(['move src/old.ts → src/new.ts']);

@@ -1,12 +1,12 @@
 /**
  * What a shell command plainly did to files, read from its command line (`shellScript`'s simple commands): the files
  * it printed (`cat`, `head`, `tail`, `nl`, `sed -n '…p'`: reads, as an agent that works through its shell reads,
- * Codex's `sed -n '1,200p' README.md`), wrote (`>`, `tee`, `cp`'s copy), appended to (`>>`, `tee -a`) or edited in
- * place (`sed -i`), deleted (`rm`, `git rm`) and moved (`mv`, `git mv`). A relative name after a `cd` is joined to
- * the folder it went to (Claude Code's `cd /path/to/project && …`). Read conservatively: a word with an expansion or
- * a glob names nothing known, and after a `cd` to a folder not known (home, `-`, an expansion, one in parentheses)
- * the rest of the script says nothing. Anything else a shell did to files (a program it ran, a script's writes) stays
- * unknown.
+ * Codex's `sed -n '1,200p' README.md`), wrote (`>`, `tee`, `cp`'s copy), appended to (`>>`, `tee -a`), edited in
+ * place (`sed -i`) or put back as the repository has them (`git checkout -- f`, `git restore f`), deleted (`rm`,
+ * `git rm`) and moved (`mv`, `git mv`). A relative name after a `cd` is joined to the folder it went to (Claude
+ * Code's `cd /path/to/project && …`). Read conservatively: a word with an expansion or a glob names nothing known,
+ * and after a `cd` to a folder not known (a bare `cd`, `-`, an expansion, one in parentheses) the rest of the script
+ * says nothing. Anything else a shell did to files (a program it ran, a script's writes) stays unknown.
  * Browser-safe.
  * @module
  */
@@ -92,13 +92,35 @@ function destinations(args: readonly string[]): { from: string; to: string }[] {
   return sources.map((from) => ({ from, to: into ? intoFolder(target, from) : target }));
 }
 
+/** `git restore` options that take the next argument as their value. */
+const RESTORE_VALUED = new Set(['-s', '--source', '--pathspec-from-file']);
+
+/**
+ * The files `git checkout … -- FILES` and `git restore FILES` put back in the worktree as the repository has them:
+ * changed (edited back). Not `git restore --staged` alone (the index only), nor a branch's checkout, nor the whole
+ * tree (`.`).
+ */
+function gitRestored(sub: string | undefined, args: readonly string[]): string[] {
+  if (sub === 'checkout') {
+    const dashes = args.indexOf('--');
+    return dashes === -1 ? [] : args.slice(dashes + 1).filter((f) => f !== '.');
+  }
+  if (sub !== 'restore') return [];
+  const { files, options } = operands(args, RESTORE_VALUED);
+  const names = options.map((o) => o.name);
+  const staged = names.some((n) => n === '-S' || n === '--staged');
+  const worktree = names.some((n) => n === '-W' || n === '--worktree');
+  if ((staged && !worktree) || names.includes('--pathspec-from-file')) return [];
+  return files.filter((f) => f !== '.');
+}
+
 /** What one simple command did to files by its name and arguments (its redirections apart). */
 function commandTouches(name: string, args: readonly string[], printedAway: boolean): ShellTouch[] {
   if (name === 'git') {
     const [sub, ...rest] = args;
     if (sub === 'rm' && !rest.includes('--cached')) return commandTouches('rm', rest, printedAway);
     if (sub === 'mv') return commandTouches('mv', rest, printedAway);
-    return [];
+    return gitRestored(sub, rest).map((path) => ({ path, use: 'edit' }));
   }
   switch (name) {
     case 'rm':
