@@ -3,6 +3,7 @@
  * joined to it when relative. POSIX and Windows separators alike (a transcript may come from either). Browser-safe.
  * @module
  */
+import { isDrivePath } from '../model/drive-path.js';
 
 const SEPARATOR = /[\\/]+/;
 
@@ -12,16 +13,13 @@ const SEPARATOR = /[\\/]+/;
  * transcript names.
  */
 export function isAbsolutePath(path: string): boolean {
-  return /^(?:[\\/]|[A-Za-z]:[\\/]|~(?:[\\/]|$))/.test(path);
+  return /^(?:[\\/]|~(?:[\\/]|$))/.test(path) || isDrivePath(path);
 }
 
 /** The separator a path writes: a backslash for one that has no slash and has backslashes. */
 function separatorOf(path: string): '/' | '\\' {
   return path.includes('\\') && !path.includes('/') ? '\\' : '/';
 }
-
-/** A Windows path with its drive (`C:\…`, `C:/…`). */
-const DRIVE_PATH = /^[A-Za-z]:[\\/]/;
 
 /**
  * `path` with its `.` and `..` parts taken out (`/a/b/../c` is `/a/c`), or joined to `cwd` first when relative and a
@@ -30,7 +28,7 @@ const DRIVE_PATH = /^[A-Za-z]:[\\/]/;
  */
 export function joinedPath(path: string, cwd?: string): string {
   const joined = isAbsolutePath(path) || cwd === undefined || cwd === '' ? path : `${cwd}${separatorOf(cwd)}${path}`;
-  const full = DRIVE_PATH.test(joined) ? joined.replace(/\//g, '\\') : joined;
+  const full = isDrivePath(joined) ? joined.replace(/\//g, '\\') : joined;
   if (!isAbsolutePath(full) || !/(?:^|[\\/])\.\.?(?:[\\/]|$)/.test(full)) return full;
   const sep = separatorOf(full);
   const [root = '', ...parts] = full.split(SEPARATOR);

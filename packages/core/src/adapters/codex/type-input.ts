@@ -1,6 +1,7 @@
 import { isRecord, num, str } from '../../internal/guards.js';
 import { compactInput, inputQuestions, inputTodos } from '../../model/build-call-input.js';
 import type { CallInput } from '../../model/call-input.js';
+import { isDrivePath } from '../../model/drive-path.js';
 import { parseApplyPatch, patchTextOf } from './patch.js';
 import { SHELL_TOOLS } from './tool-names.js';
 
@@ -9,9 +10,6 @@ const SHELLS = /(^|\/)(ba|z|da)?sh$/;
 
 /** PowerShell as an argument vector names it (`powershell.exe`, `pwsh`, a path to either). */
 const POWERSHELL = /(^|[\\/])(powershell|pwsh)(\.exe)?$/i;
-
-/** A folder of Windows (`C:\…`): Codex runs its commands in PowerShell there. */
-const WINDOWS_FOLDER = /^[A-Za-z]:[\\/]/;
 
 /**
  * A command as one line: a string as written, an argument vector joined (the script of `bash -lc …`, of
@@ -48,7 +46,7 @@ export function typeCodexInput(canonicalName: string, input: unknown): CallInput
     const argv = Array.isArray(i.command) ? i.command : Array.isArray(i.cmd) ? i.cmd : [];
     const first = String(argv[0] ?? '');
     // in a Windows folder, PowerShell unless the call named a POSIX shell (Git Bash's `bash -lc …`)
-    const powershell = POWERSHELL.test(first) || (WINDOWS_FOLDER.test(str(i.workdir) ?? '') && !SHELLS.test(first));
+    const powershell = POWERSHELL.test(first) || (isDrivePath(str(i.workdir) ?? '') && !SHELLS.test(first));
     return compactInput({
       command: commandLine(i.cmd) ?? commandLine(i.command) ?? str(i.input),
       shell: powershell ? 'powershell' : undefined,
