@@ -81,3 +81,17 @@ export class NewerIndexError extends IndexUnavailableError {
       'Upgrade AgentDash, or choose another --db path; the index is left as it is';
   }
 }
+
+/**
+ * Another version of AgentDash rebuilt the index's derived tables in its own shape while this one had it open (its
+ * `derived_version` is no longer this program's): this one writes nothing more into them. Restarting it (or running
+ * one version at a time) is the way out; the archive is left as it is either way.
+ */
+export class OtherBuildError extends IndexUnavailableError {
+  constructor(dbPath: string, found: number, ours: number) {
+    super(dbPath, `derived data ${found}`);
+    this.message =
+      `the index ${dbPath} was rebuilt by another version of AgentDash while this one ran (its derived data ` +
+      `${found}, this one's ${ours}): restart this AgentDash, and run one version at a time on one index`;
+  }
+}

@@ -19,7 +19,13 @@ export {
 } from './agent-index.js';
 export { DEFAULT_AGENT } from './agent-kind.js';
 export type { HeldFile, SessionVersions } from './archive/session-versions.js';
-export { AmbiguousSessionError, IndexBusyError, IndexUnavailableError, UnknownSessionError } from './errors.js';
+export {
+  AmbiguousSessionError,
+  IndexBusyError,
+  IndexUnavailableError,
+  OtherBuildError,
+  UnknownSessionError,
+} from './errors.js';
 export { cutSnippet } from './read/doc-snippet.js';
 export { ownsBeforeSql } from './read/home-copies.js';
 export { SHOWN_SESSION, shownSession } from './read/scope.js';

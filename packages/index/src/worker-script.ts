@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { WORKER_LOADED } from './worker-loaded.js';
+import { BUILD_STAMP, BUILD_STAMP_FIELD, WORKER_LOADED } from './worker-loaded.js';
 
 export { announceLoaded, WORKER_LOADED } from './worker-loaded.js';
 
@@ -18,7 +18,8 @@ export function builtWorkerScript(name: string, from: string): URL | undefined {
 }
 
 /**
- * A worker thread running the built `script`, with this process's Node options (`builtExecArgv`) less those a worker
+ * A worker thread running the built `script`, told this build's stamp (a script of another build refuses to run:
+ * `announceLoaded`), with this process's Node options (`builtExecArgv`) less those a worker
  * cannot take: V8 and process-wide options such as `--max-old-space-size` or `--stack-size` (a user running
  * `node --max-old-space-size=8192 agentdash index`). Those apply to the whole process already; Node refuses to start a
  * worker naming them (ERR_WORKER_INVALID_EXEC_ARGV), so they are left out, and when Node's message cannot be read,
@@ -29,9 +30,16 @@ export function startBuiltWorker(
   options: Omit<WorkerOptions, 'execArgv'> = {},
   execArgv: readonly string[] = builtExecArgv(),
 ): Worker {
-  const worker = startWorker(script, options, execArgv);
+  const worker = startWorker(script, { ...options, workerData: stamped(options.workerData) }, execArgv);
   loading.set(worker, loadedOrExited(worker));
   return worker;
+}
+
+/** `data` with this build's stamp, which the worker checks against its own (`announceLoaded`): an object's copy. */
+function stamped(data: unknown): unknown {
+  if (data === undefined) return { [BUILD_STAMP_FIELD]: BUILD_STAMP };
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+  return { [BUILD_STAMP_FIELD]: BUILD_STAMP, ...data };
 }
 
 function startWorker(script: URL, options: Omit<WorkerOptions, 'execArgv'>, execArgv: readonly string[]): Worker {

@@ -3,7 +3,9 @@
  * calls and sessions they touched are recomputed once per batch, when it commits.
  */
 import type Database from 'better-sqlite3';
+import { OtherBuildError } from '../errors.js';
 import type { ReadRecords } from '../file-row.js';
+import { DERIVED_VERSION, derivedVersionOf } from '../schema/schema-version.js';
 import { bumpGeneration } from '../warm/freshness.js';
 import { clearBuilding, noteBuilding } from './building.js';
 import type { Writer } from './import.js';
@@ -47,6 +49,12 @@ export class WriteBatches {
   begin(): Batch {
     if (this.batch === undefined) {
       this.db.exec('BEGIN IMMEDIATE');
+      // under the write lock: another version's process may have rebuilt the derived tables since this one opened
+      const found = derivedVersionOf(this.db);
+      if (found !== DERIVED_VERSION) {
+        this.db.exec('ROLLBACK');
+        throw new OtherBuildError(this.db.name, found, DERIVED_VERSION);
+      }
       this.batch = { touched: new Set(), sessions: new Set(), bytes: 0, startedAt: Date.now() };
     }
     return this.batch;
