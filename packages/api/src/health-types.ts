@@ -18,7 +18,10 @@ export interface IndexStatus {
   readonly startedAt: string;
   /** When it ended; null while indexing. */
   readonly finishedAt: string | null;
-  /** Why it failed (the server keeps serving what the index holds); null otherwise. */
+  /**
+   * Why it failed, or why the last live refresh after it did (the server keeps serving what the index holds: a
+   * dashboard says so); null once a refresh works again, and otherwise.
+   */
   readonly error: string | null;
 }
 

@@ -42,7 +42,7 @@ export {
 export { occurrencesOf, queryPhrases, tokensOf } from './read/snippet-tokens.js';
 export type { UsageContext, UsageResponse } from './read/usage-queries.js';
 export { ownsBefore, type SessionRow as OwningSession } from './read/usage-queries.js';
-export { SCHEMA_VERSION } from './schema/schema.js';
+export { DERIVED_VERSION, SCHEMA_VERSION } from './schema/schema.js';
 export { NativeAddonError } from './schema/sqlite-addon.js';
 export type {
   MeasuredCall,

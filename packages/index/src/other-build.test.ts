@@ -6,6 +6,7 @@
  * empty, and the dashboard listed no session.)
  */
 import { join } from 'node:path';
+import { markDerivedVersion } from '@agentdash/testing/other-build';
 import { basesOf, nextSessionId, prompt, writeLines } from '@agentdash/testing/synthetic';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -29,9 +30,7 @@ describe('another build of AgentDash on the same index', () => {
     await t.index.refresh([home]);
     expect(t.index.listSessions({ hideEmpty: false })).toHaveLength(1);
     // another version's process opens the index: its derived tables built again in its shape, empty
-    const other = new Database(join(t.dir, 'db', 'index.sqlite'));
-    other.exec(`DELETE FROM derived_version; INSERT INTO derived_version (version) VALUES (${DERIVED_VERSION + 1})`);
-    other.close();
+    markDerivedVersion(join(t.dir, 'db', 'index.sqlite'));
     session(home, 'Second');
     const refreshed = t.index.refresh([home]);
     await expect(refreshed).rejects.toBeInstanceOf(OtherBuildError);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AgentIndex, openIndex } from '@agentdash/index';
+import { markDerivedVersion } from '@agentdash/testing/other-build';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HealthResponse, LiveMessage, SessionsResponse } from './api-types.js';
 import { type RunningServer, startServer } from './server.js';
@@ -228,5 +229,32 @@ describe('serve on an empty index', () => {
     expect(health.index.state).toBe('ready');
     expect(health.index.error).toMatch(/no such file or directory/);
     expect((await getJson<SessionsResponse>('api/sessions')).total).toBe(0);
+  });
+
+  it("says why a live refresh failed (another version's rebuild of the index), until one works again", async () => {
+    // no worker threads: one of this build opening the index after the other version's rebuild would rebuild it again
+    server = await startServer({ index, paths: [home], host: '127.0.0.1', port: 0, sessionWorker: false });
+    await server.indexed;
+    const project = join(home, 'projects', '-home-user-proj-shell');
+    const file = join(project, (await readdir(project)).find((f) => f.endsWith('.jsonl'))!);
+    const line = (await readFile(file, 'utf8')).trim().split('\n').at(-1)!;
+    /**
+     * Append a copy of the last line (again while the watcher is still setting up), then wait, without writing more,
+     * until the health's error is `wanted`: a file written a moment ago is held back until it settles.
+     */
+    const errorAfterAppend = async (wanted: (error: string | null) => boolean) => {
+      let error: string | null = null;
+      for (let i = 0; i < 100; i++) {
+        if (i % 25 === 0) await appendFile(file, `${line}\n`);
+        await new Promise((r) => setTimeout(r, 200));
+        error = (await getJson<HealthResponse>('api/health')).index.error;
+        if (wanted(error)) break;
+      }
+      return error;
+    };
+    markDerivedVersion(index.dbPath);
+    expect(await errorAfterAppend((e) => e !== null)).toMatch(/rebuilt by another version of AgentDash/);
+    markDerivedVersion(index.dbPath, 'this build');
+    expect(await errorAfterAppend((e) => e === null)).toBeNull();
   });
 });

@@ -35,6 +35,8 @@ export interface WatchOptions {
    * every few milliseconds would otherwise keep the query worker recomputing them all (issue 36, item 9).
    */
   readonly minIntervalMs?: number;
+  /** Told after each refresh the watcher starts: undefined when it worked, else what it threw. */
+  readonly onRefreshed?: ((error: unknown) => void) | undefined;
   /**
    * How often the sessions last seen live are looked at again (default 15 s): one stops being live when nothing
    * came for a while (`LIVE_WINDOW_MS`), and no file change says so.
@@ -220,8 +222,10 @@ export function createLiveEvents(options: WatchOptions): LiveEvents {
           pending = new Set();
           try {
             await doRefresh(batch);
+            options.onRefreshed?.(undefined);
           } catch (error) {
             console.error('agentdash: refresh failed:', error instanceof Error ? error.message : error);
+            options.onRefreshed?.(error ?? new Error('refresh failed'));
           }
         } while (again && !closed);
       } finally {

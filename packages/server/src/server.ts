@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
+import { messageOf } from '@agentdash/core/base';
 import type { RefreshProgress, RefreshReport } from '@agentdash/index';
 import { serve } from '@hono/node-server';
 import type { AgentIndex } from './agent-index.js';
@@ -80,7 +81,20 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   }
   // Watching is set up in a worker thread when built: over tens of thousands of files it takes seconds.
   const watchScript = workerScript('watch-worker.js');
-  const events = createLiveEvents({ index: options.index, paths: options.paths, watch: watchScript === undefined });
+  // The last live refresh's error, once one ran: the index's status says it (the dashboard shows it) in place of the
+  // first build's, so a failure shows until a refresh works again, and one that works clears an earlier failure.
+  let liveError: string | null | undefined;
+  const events = createLiveEvents({
+    index: options.index,
+    paths: options.paths,
+    watch: watchScript === undefined,
+    onRefreshed: (error) => {
+      const next = error === undefined ? null : messageOf(error);
+      if (next === liveError) return;
+      liveError = next;
+      events.publish({ type: 'index-progress', index: indexStatus() });
+    },
+  });
   const watcher = watchScript ? watchInWorker(options.paths, (files) => void events.refresh(files)) : undefined;
   let handler: ((request: Request) => Response | Promise<Response>) | undefined;
   const server = serve({
@@ -116,7 +130,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       .catch(() => undefined);
   }
   const ready = readyStatus();
-  const indexStatus = background ? background.status : () => ready;
+  const firstStatus = background ? background.status : () => ready;
+  function indexStatus(): IndexStatus {
+    const first = firstStatus();
+    return liveError === undefined || first.state !== 'ready' ? first : { ...first, error: liveError };
+  }
   // Sessions are loaded and paged in a worker thread when the index is a file (a `:memory:` one is this thread's).
   // Queries (lists, search, statistics) run in another one, so neither waits for the other nor blocks this thread.
   const inWorkers = options.sessionWorker !== false && options.index.dbPath !== ':memory:';
