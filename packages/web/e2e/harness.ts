@@ -236,8 +236,8 @@ export interface ServedIndex {
 export async function serveIndexOf(
   prefix: string,
   paths: readonly string[],
-  /** More of the server's options (an OTLP receiver: `otlpPort: 0`). */
-  more: { readonly otlpPort?: number } = {},
+  /** More of the server's options (an OTLP receiver: `otlpPort: 0`; no worker threads: `sessionWorker: false`). */
+  more: { readonly otlpPort?: number; readonly sessionWorker?: boolean } = {},
 ): Promise<ServedIndex> {
   const tmp = await mkdtemp(join(tmpdir(), prefix));
   let index: AgentIndex | undefined;

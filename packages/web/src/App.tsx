@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { subscribeConnection } from './data/client';
 import { subscribeTeamScope } from './data/team-scope';
+import { IndexError, useIndexStatus } from './ui/IndexProgress';
 import { focusContent, requestSearchFocus, typingIn } from './ui/keys';
 import { lazyPage } from './ui/lazy-page';
 import { PageError } from './ui/PageError';
@@ -70,6 +71,7 @@ export function App() {
   const [scopeKey, setScopeKey] = useState(0);
   useEffect(() => subscribeConnection(setConnected), []);
   useEffect(() => subscribeTeamScope(() => setScopeKey((k) => k + 1)), []);
+  const indexStatus = useIndexStatus();
   useGlobalKeys(() => setHelp(true));
   usePreloadPages();
   return (
@@ -125,6 +127,7 @@ export function App() {
           </span>
         </div>
       </header>
+      <IndexError status={indexStatus} />
       <main className="main" id="main" key={scopeKey}>
         <PageError resetKey={`${route.page} ${'id' in route ? route.id : ''} ${route.visit}`}>
           <Suspense fallback={<div className="page dim">Loading…</div>}>

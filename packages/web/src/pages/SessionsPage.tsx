@@ -4,7 +4,7 @@ import { TelemetryOnlyList } from '../telemetry/TelemetryOnlyList';
 import { TelemetrySetup } from '../telemetry/TelemetrySetup';
 import { useTelemetryIds } from '../telemetry/use-telemetry';
 import { fmtNumber } from '../ui/format';
-import { IndexError, IndexProgress, useIndexStatus } from '../ui/IndexProgress';
+import { IndexProgress, useIndexStatus } from '../ui/IndexProgress';
 import { focusSessionRow, useKeys } from '../ui/keys';
 import { emptyNote, loadStateOf } from '../ui/load-state';
 import { NoTranscriptsNotice } from '../ui/NoTranscriptsNotice';
@@ -75,7 +75,6 @@ export function SessionsPage({ query }: { readonly query: string }) {
       <SamplesNotice />
       <NoTranscriptsNotice />
       <IndexProgress status={indexStatus} />
-      <IndexError status={indexStatus} />
       <SessionFilters filters={filters} onChange={setFilters} facets={data?.facets} />
       <TelemetryOnlyList hidden={filtered} />
       {error && <ListError error={error} unreachable={unreachable} shown={data !== undefined} />}

@@ -65,13 +65,14 @@ export function IndexProgress({ status }: { status: IndexStatus | undefined }) {
 
 /**
  * Why the index could not be brought up to date (its first build, or the last live refresh: an index another version
- * of AgentDash rebuilt, a disk full): what the list shows is what it held before. Nothing once a refresh works.
+ * of AgentDash rebuilt, a disk full), in a strip under the top bar on every page: what any page shows (the list,
+ * Analytics, Usage, a session) is what the index held before. Nothing once a refresh works.
  */
 export function IndexError({ status }: { status: IndexStatus | undefined }) {
   if (!status?.error) return null;
   return (
-    <div className="notice warn index-error" role="alert" data-testid="index-error">
-      <strong>The index is not up to date</strong>: {status.error.replace(/\.$/, '')}. The sessions shown are those it
+    <div className="index-error" role="alert" data-testid="index-error">
+      <strong>The index is not up to date</strong>: {status.error.replace(/\.$/, '')}. What this page shows is what it
       held before.
     </div>
   );

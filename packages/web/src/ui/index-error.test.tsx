@@ -18,7 +18,9 @@ describe('the notice of an index that could not be brought up to date', () => {
   it('says why, escaped, as an alert; nothing while none failed or before the status is known', () => {
     const html = renderToStaticMarkup(<IndexError status={status('the index <x> was rebuilt by another version.')} />);
     expect(html).toMatch(/role="alert"/);
-    expect(html).toMatch(/not up to date<\/strong>: the index &lt;x&gt; was rebuilt by another version\. The sessions/);
+    expect(html).toMatch(
+      /not up to date<\/strong>: the index &lt;x&gt; was rebuilt by another version\. What this page shows/,
+    );
     expect(renderToStaticMarkup(<IndexError status={status(null)} />)).toBe('');
     expect(renderToStaticMarkup(<IndexError status={undefined} />)).toBe('');
   });
