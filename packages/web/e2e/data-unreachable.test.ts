@@ -2,7 +2,7 @@
  * End-to-end: pages opened while their data cannot be had (the server stopped, or restarting). The sessions list,
  * Analytics and Usage say it could not be loaded, and nothing else of the data they do not have: before, the list's
  * summary kept saying "Loading…" under the error; under "Could not load statistics" the error charts read
- * "No errors." and the tools used "0"; Usage's charts read "No usage." and its 5-hour block "no active block". A
+ * "No errors." and the tools used "0"; Usage's charts read "No usage." and its 5-hour block "no active block"; the charts of calls drew empty axes. A
  * session whose later events cannot be had says so above its timeline: before, their rows shimmered as placeholders
  * without a word.
  */
@@ -91,6 +91,9 @@ describe.skipIf(missing !== undefined)('pages whose data cannot be had, in headl
     await shot(page, 'ui-analytics-unreachable');
     expect(await textsOf(page, '[data-testid=chart-error-rate] .empty')).toEqual(['Not loaded.']);
     expect(await textsOf(page, '[data-testid=chart-categories] .empty')).toEqual(['Not loaded.']);
+    // nor do the charts of calls draw empty axes
+    for (const chart of ['chart-tools', 'chart-durations', 'chart-time', 'chart-projects'])
+      expect(await textsOf(page, `[data-testid=${chart}] .empty`), chart).toEqual(['Not loaded.']);
     expect(await textsOf(page, '.cards .metric-value')).toEqual(['—', '—', '—', '—']);
     await page.unroute(refused);
   });

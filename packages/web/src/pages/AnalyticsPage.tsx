@@ -52,7 +52,14 @@ export function AnalyticsPage({ query }: { readonly query: string }) {
       <AnalyticsCards totals={stats?.totals} tools={tools} />
       <MeasuredToolsNote measured={stats?.measured} />
       <div className="grid-2">
-        <CallsPerTool theme={theme} drillTool={drillTool} tools={tools} topTools={topTools} chartH={chartH} />
+        <CallsPerTool
+          theme={theme}
+          drillTool={drillTool}
+          tools={tools}
+          topTools={topTools}
+          chartH={chartH}
+          state={state}
+        />
         <ErrorRateChart
           theme={theme}
           drillTool={drillTool}
@@ -62,9 +69,9 @@ export function AnalyticsPage({ query }: { readonly query: string }) {
           state={state}
         />
         <CategoryChart theme={theme} stats={stats} setDrill={setDrill} state={state} />
-        <DurationChart theme={theme} stats={stats} tools={tools} />
-        <TimeChart theme={theme} stats={stats} timeRows={timeRows} untimed={untimed} />
-        <ProjectChart theme={theme} stats={stats} setDrill={setDrill} />
+        <DurationChart theme={theme} stats={stats} tools={tools} state={state} />
+        <TimeChart theme={theme} stats={stats} timeRows={timeRows} untimed={untimed} state={state} />
+        <ProjectChart theme={theme} stats={stats} setDrill={setDrill} state={state} />
       </div>
       <ToolTable tools={tools} drillTool={drillTool} />
       <AgentStatsTable rows={stats?.agents ?? []} />

@@ -1,3 +1,4 @@
+import { plural } from '@agentdash/core/present';
 import type { StatsResponse } from '../../data/types';
 import { fmtNumber, fmtPercent, realErrorRate, realErrors } from '../../ui/format';
 import type { ToolStat } from './use-analytics';
@@ -14,11 +15,12 @@ export function AnalyticsCards({
       <div className="card">
         <div className="metric-label">Tool calls</div>
         <div className="metric-value">{fmtNumber(totals?.calls)}</div>
-        <div className="metric-note">across {fmtNumber(totals?.sessions)} sessions</div>
+        <div className="metric-note">{totals ? `across ${plural(totals.sessions, 'session')}` : '—'}</div>
       </div>
       <div className="card">
         <div className="metric-label">Errors</div>
-        <div className="metric-value" style={{ color: 'var(--err)' }}>
+        {/* red only when there are some: none is no alarm */}
+        <div className="metric-value" style={totals && realErrors(totals) > 0 ? { color: 'var(--err)' } : undefined}>
           {totals ? fmtNumber(realErrors(totals)) : '—'}
         </div>
         <div className="metric-note">{totals?.calls ? fmtPercent(realErrorRate(totals)) : '—'} of calls</div>

@@ -4,6 +4,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import type { StatsResponse } from '../../data/types';
 import { fitLabel } from '../../ui/axis-label';
 import { outcomeStack, shortPath } from '../../ui/format';
+import { emptyNote, type LoadState } from '../../ui/load-state';
 import { GRAINS } from './bucket-range';
 import { type ChartTheme, MAX_BAR_PX, payloadOf } from './chart-theme';
 import type { Drill, ToolStat } from './use-analytics';
@@ -13,13 +14,16 @@ export function DurationChart({
   theme,
   stats,
   tools,
+  state,
 }: {
   theme: ChartTheme;
   stats: StatsResponse | undefined;
   tools: readonly ToolStat[];
+  readonly state: LoadState;
 }) {
   const { C, tooltipStyle } = theme;
   const [durationTool, setDurationTool] = useState('');
+  const buckets = (durationTool ? stats?.durationsByTool[durationTool] : stats?.durations) ?? [];
   return (
     <div className="card" data-testid="chart-durations">
       <div className="row" style={{ justifyContent: 'space-between', marginBottom: 12 }}>
@@ -39,19 +43,19 @@ export function DurationChart({
           ))}
         </select>
       </div>
-      <ResponsiveContainer width="100%" height={200}>
-        <BarChart
-          aria-label="Duration distribution"
-          data={(durationTool ? stats?.durationsByTool[durationTool] : stats?.durations) ?? []}
-          margin={{ right: 8 }}
-        >
-          <CartesianGrid vertical={false} stroke={C.grid} />
-          <XAxis dataKey="label" stroke={C.text} tickLine={false} axisLine={false} />
-          <YAxis stroke={C.text} tickLine={false} axisLine={false} allowDecimals={false} />
-          <Tooltip {...tooltipStyle} />
-          <Bar dataKey="count" name="calls" fill={C.calls} radius={[4, 4, 0, 0]} />
-        </BarChart>
-      </ResponsiveContainer>
+      {buckets.every((b) => b.count === 0) ? (
+        <div className="empty">{emptyNote(state, 'No call with a duration.')}</div>
+      ) : (
+        <ResponsiveContainer width="100%" height={200}>
+          <BarChart aria-label="Duration distribution" data={buckets} margin={{ right: 8 }}>
+            <CartesianGrid vertical={false} stroke={C.grid} />
+            <XAxis dataKey="label" stroke={C.text} tickLine={false} axisLine={false} />
+            <YAxis stroke={C.text} tickLine={false} axisLine={false} allowDecimals={false} />
+            <Tooltip {...tooltipStyle} />
+            <Bar dataKey="count" name="calls" fill={C.calls} radius={[4, 4, 0, 0]} />
+          </BarChart>
+        </ResponsiveContainer>
+      )}
     </div>
   );
 }
@@ -62,12 +66,14 @@ export function TimeChart({
   stats,
   timeRows,
   untimed = 0,
+  state,
 }: {
   theme: ChartTheme;
   stats: StatsResponse | undefined;
   timeRows: readonly (StatsResponse['days'][number] & { okCalls: number; realErrors: number; label: string })[];
   /** Calls without a time, not drawn. */
   untimed?: number;
+  readonly state: LoadState;
 }) {
   const { C, tooltipStyle } = theme;
   return (
@@ -79,25 +85,29 @@ export function TimeChart({
           {untimed > 0 && ` · ${plural(untimed, 'call')} without a time not drawn`}
         </span>
       </h3>
-      <ResponsiveContainer width="100%" height={220}>
-        <BarChart aria-label="Calls over time" data={timeRows} margin={{ right: 8 }}>
-          <CartesianGrid vertical={false} stroke={C.grid} />
-          <XAxis dataKey="label" stroke={C.text} tickLine={false} axisLine={false} minTickGap={24} />
-          <YAxis stroke={C.text} tickLine={false} axisLine={false} allowDecimals={false} />
-          <Tooltip {...tooltipStyle} />
-          <Legend {...theme.legendStyle} />
-          <Bar dataKey="okCalls" name="ok" stackId="t" fill={C.ok} maxBarSize={MAX_BAR_PX} />
-          <Bar dataKey="realErrors" name="errors" stackId="t" fill={C.err} maxBarSize={MAX_BAR_PX} />
-          <Bar
-            dataKey="expectedErrors"
-            name="expected"
-            stackId="t"
-            fill={C.exp}
-            radius={[4, 4, 0, 0]}
-            maxBarSize={MAX_BAR_PX}
-          />
-        </BarChart>
-      </ResponsiveContainer>
+      {timeRows.every((row) => row.calls === 0) ? (
+        <div className="empty">{emptyNote(state, untimed > 0 ? 'No call with a time.' : 'No tool calls.')}</div>
+      ) : (
+        <ResponsiveContainer width="100%" height={220}>
+          <BarChart aria-label="Calls over time" data={timeRows} margin={{ right: 8 }}>
+            <CartesianGrid vertical={false} stroke={C.grid} />
+            <XAxis dataKey="label" stroke={C.text} tickLine={false} axisLine={false} minTickGap={24} />
+            <YAxis stroke={C.text} tickLine={false} axisLine={false} allowDecimals={false} />
+            <Tooltip {...tooltipStyle} />
+            <Legend {...theme.legendStyle} />
+            <Bar dataKey="okCalls" name="ok" stackId="t" fill={C.ok} maxBarSize={MAX_BAR_PX} />
+            <Bar dataKey="realErrors" name="errors" stackId="t" fill={C.err} maxBarSize={MAX_BAR_PX} />
+            <Bar
+              dataKey="expectedErrors"
+              name="expected"
+              stackId="t"
+              fill={C.exp}
+              radius={[4, 4, 0, 0]}
+              maxBarSize={MAX_BAR_PX}
+            />
+          </BarChart>
+        </ResponsiveContainer>
+      )}
     </div>
   );
 }
@@ -107,10 +117,12 @@ export function ProjectChart({
   theme,
   stats,
   setDrill,
+  state,
 }: {
   theme: ChartTheme;
   stats: StatsResponse | undefined;
   setDrill: (d: Drill) => void;
+  readonly state: LoadState;
 }) {
   const { C, tooltipStyle } = theme;
   return (
@@ -118,53 +130,57 @@ export function ProjectChart({
       <h3>
         Per project<span className="chart-hint">click a bar for its failing calls</span>
       </h3>
-      <ResponsiveContainer width="100%" height={Math.max(200, (stats?.projects.length ?? 0) * 26 + 40)}>
-        <BarChart
-          aria-label="Calls per project"
-          data={(stats?.projects ?? []).map((p) => ({
-            ...p,
-            name: shortPath(p.project),
-            ...outcomeStack(p),
-          }))}
-          layout="vertical"
-          margin={{ left: 8, right: 16 }}
-        >
-          <CartesianGrid horizontal={false} stroke={C.grid} />
-          <XAxis type="number" stroke={C.text} tickLine={false} axisLine={false} />
-          <YAxis
-            type="category"
-            dataKey="name"
-            width={170}
-            tickFormatter={(v: unknown) => fitLabel(String(v), 170, 'start')}
-            stroke={C.text}
-            tickLine={false}
-            axisLine={false}
-            interval={0}
-          />
-          <Tooltip {...tooltipStyle} />
-          {[
-            ['okCalls', 'ok', C.ok],
-            ['realErrors', 'errors', C.err],
-            ['expectedErrors', 'expected', C.exp],
-          ].map(([key, name, fill]) => (
-            <Bar
-              key={key}
-              dataKey={key as string}
-              name={name as string}
-              stackId="p"
-              fill={fill as string}
-              onClick={(d) => {
-                const p = payloadOf<{ project: string }>(d);
-                if (p)
-                  setDrill({
-                    title: `Failing calls in ${shortPath(p.project)}`,
-                    query: { project: p.project, status: 'error' },
-                  });
-              }}
+      {(stats?.projects ?? []).every((p) => p.calls === 0) ? (
+        <div className="empty">{emptyNote(state, 'No tool calls.')}</div>
+      ) : (
+        <ResponsiveContainer width="100%" height={Math.max(200, (stats?.projects.length ?? 0) * 26 + 40)}>
+          <BarChart
+            aria-label="Calls per project"
+            data={(stats?.projects ?? []).map((p) => ({
+              ...p,
+              name: shortPath(p.project),
+              ...outcomeStack(p),
+            }))}
+            layout="vertical"
+            margin={{ left: 8, right: 16 }}
+          >
+            <CartesianGrid horizontal={false} stroke={C.grid} />
+            <XAxis type="number" stroke={C.text} tickLine={false} axisLine={false} />
+            <YAxis
+              type="category"
+              dataKey="name"
+              width={170}
+              tickFormatter={(v: unknown) => fitLabel(String(v), 170, 'start')}
+              stroke={C.text}
+              tickLine={false}
+              axisLine={false}
+              interval={0}
             />
-          ))}
-        </BarChart>
-      </ResponsiveContainer>
+            <Tooltip {...tooltipStyle} />
+            {[
+              ['okCalls', 'ok', C.ok],
+              ['realErrors', 'errors', C.err],
+              ['expectedErrors', 'expected', C.exp],
+            ].map(([key, name, fill]) => (
+              <Bar
+                key={key}
+                dataKey={key as string}
+                name={name as string}
+                stackId="p"
+                fill={fill as string}
+                onClick={(d) => {
+                  const p = payloadOf<{ project: string }>(d);
+                  if (p)
+                    setDrill({
+                      title: `Failing calls in ${shortPath(p.project)}`,
+                      query: { project: p.project, status: 'error' },
+                    });
+                }}
+              />
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
+      )}
     </div>
   );
 }

@@ -20,7 +20,13 @@ export function CallsPerTool({
   tools,
   topTools,
   chartH,
-}: Props & { tools: readonly ToolStat[]; topTools: readonly ToolStat[]; chartH: number }) {
+  state,
+}: Props & {
+  tools: readonly ToolStat[];
+  topTools: readonly ToolStat[];
+  chartH: number;
+  readonly state: LoadState;
+}) {
   const { C, tooltipStyle } = theme;
   return (
     <div className="card" data-testid="chart-tools">
@@ -30,35 +36,39 @@ export function CallsPerTool({
           {tools.length > TOP ? `top ${TOP} of ${tools.length} · ` : ''}ok · errors · expected
         </span>
       </h3>
-      <ResponsiveContainer width="100%" height={chartH}>
-        <BarChart aria-label="Calls per tool" data={topTools} layout="vertical" margin={{ left: 8, right: 16 }}>
-          <CartesianGrid horizontal={false} stroke={C.grid} />
-          <XAxis type="number" stroke={C.text} tickLine={false} axisLine={false} />
-          <YAxis
-            type="category"
-            dataKey="name"
-            width={150}
-            // One line per bar: a merged tool's name lists its aliases (`exec_command (shell, …)`) and wrapped onto
-            // the bars above it; the tooltip names it whole.
-            tickFormatter={(v: unknown) => fitLabel(String(v), 150, 'end')}
-            stroke={C.text}
-            tickLine={false}
-            axisLine={false}
-            interval={0}
-          />
-          <Tooltip {...tooltipStyle} />
-          <Bar dataKey="okCalls" name="ok" stackId="a" fill={C.ok} onClick={(d) => drillTool(payloadOf(d))} />
-          <Bar dataKey="realErrors" name="errors" stackId="a" fill={C.err} onClick={(d) => drillTool(payloadOf(d))} />
-          <Bar
-            dataKey="expectedErrors"
-            name="expected"
-            stackId="a"
-            fill={C.exp}
-            radius={[0, 4, 4, 0]}
-            onClick={(d) => drillTool(payloadOf(d))}
-          />
-        </BarChart>
-      </ResponsiveContainer>
+      {topTools.length === 0 ? (
+        <div className="empty">{emptyNote(state, 'No tool calls.')}</div>
+      ) : (
+        <ResponsiveContainer width="100%" height={chartH}>
+          <BarChart aria-label="Calls per tool" data={topTools} layout="vertical" margin={{ left: 8, right: 16 }}>
+            <CartesianGrid horizontal={false} stroke={C.grid} />
+            <XAxis type="number" stroke={C.text} tickLine={false} axisLine={false} />
+            <YAxis
+              type="category"
+              dataKey="name"
+              width={150}
+              // One line per bar: a merged tool's name lists its aliases (`exec_command (shell, …)`) and wrapped onto
+              // the bars above it; the tooltip names it whole.
+              tickFormatter={(v: unknown) => fitLabel(String(v), 150, 'end')}
+              stroke={C.text}
+              tickLine={false}
+              axisLine={false}
+              interval={0}
+            />
+            <Tooltip {...tooltipStyle} />
+            <Bar dataKey="okCalls" name="ok" stackId="a" fill={C.ok} onClick={(d) => drillTool(payloadOf(d))} />
+            <Bar dataKey="realErrors" name="errors" stackId="a" fill={C.err} onClick={(d) => drillTool(payloadOf(d))} />
+            <Bar
+              dataKey="expectedErrors"
+              name="expected"
+              stackId="a"
+              fill={C.exp}
+              radius={[0, 4, 4, 0]}
+              onClick={(d) => drillTool(payloadOf(d))}
+            />
+          </BarChart>
+        </ResponsiveContainer>
+      )}
     </div>
   );
 }
