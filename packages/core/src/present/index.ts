@@ -60,6 +60,7 @@ export {
 export {
   baseName,
   modelLabel,
+  modelList,
   shortId,
   shortModel,
   shortModels,

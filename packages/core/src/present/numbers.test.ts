@@ -12,6 +12,7 @@ import {
   groupDigits,
   plural,
   sumTokens,
+  unrecordedNotes,
 } from './numbers.js';
 
 describe('numbers', () => {
@@ -58,6 +59,9 @@ describe('numbers', () => {
       costGapsNote(copilot),
       costGapsNote({ unpricedModels: ['x'] }),
       costGapsNote({ unpricedModels: [], inputUnrecordedModels: ['a', 'b'] }),
+      // a session whose files never named their model is said so, not by the placeholder's id
+      costGapsNote({ unpricedModels: ['gpt-5.6', 'codex-unknown-model'] }),
+      unrecordedNotes({ outputUnrecordedModels: ['codex-unknown-model'] })[0]?.text.slice(0, 40),
     ]).toEqual([
       '$0.29 + ?',
       '$0.29',
@@ -66,6 +70,8 @@ describe('numbers', () => {
       'No input recorded for claude-sonnet-4.6: its output only is counted',
       'No price for x',
       'No input recorded for a, b: their output only is counted',
+      'No price for gpt-5.6, unknown Codex model',
+      'Some responses of unknown Codex model ke',
     ]);
     expect([formatBytes(512), formatBytes(1536), formatBytes(1023.99 * 1024), formatBytes(3 * 1024 ** 3)]).toEqual([
       '512 B',

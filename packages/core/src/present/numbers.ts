@@ -3,6 +3,8 @@
  * @module
  */
 
+import { modelList } from './text.js';
+
 const EM_DASH = '—';
 
 type Maybe = number | null | undefined;
@@ -77,16 +79,16 @@ export function costIsLowerBound(gaps: CostGaps | undefined): boolean {
 export function costGapsNote(gaps: CostGaps): string | undefined {
   const notes: string[] = [];
   const unpriced = gaps.unpricedModels ?? [];
-  if (unpriced.length > 0) notes.push(`No price for ${unpriced.join(', ')}`);
+  if (unpriced.length > 0) notes.push(`No price for ${modelList(unpriced)}`);
   const unrecorded = gaps.inputUnrecordedModels ?? [];
   if (unrecorded.length > 0)
     notes.push(
-      `No input recorded for ${unrecorded.join(', ')}: ${unrecorded.length === 1 ? 'its' : 'their'} output only is counted`,
+      `No input recorded for ${modelList(unrecorded)}: ${unrecorded.length === 1 ? 'its' : 'their'} output only is counted`,
     );
   const cut = gaps.outputUnrecordedModels ?? [];
   if (cut.length > 0)
     notes.push(
-      `Some responses of ${cut.join(', ')} kept only the stream's first output count: their output is more than counted`,
+      `Some responses of ${modelList(cut)} kept only the stream's first output count: their output is more than counted`,
     );
   return notes.length > 0 ? notes.join('; ') : undefined;
 }
@@ -103,12 +105,12 @@ export function unrecordedNotes(
   const notes: { kind: 'input' | 'output'; text: string }[] = [];
   const input = gaps?.inputUnrecordedModels ?? [];
   if (input.length > 0) {
-    const text = `No input recorded for some responses of ${input.join(', ')}: their cost counts their output only, a lower bound (+ ?)`;
+    const text = `No input recorded for some responses of ${modelList(input)}: their cost counts their output only, a lower bound (+ ?)`;
     notes.push({ kind: 'input', text });
   }
   const output = gaps?.outputUnrecordedModels ?? [];
   if (output.length > 0) {
-    const text = `Some responses of ${output.join(', ')} kept only the stream's first output count (no record of them has the final one): their output and cost are lower bounds (+ ?)`;
+    const text = `Some responses of ${modelList(output)} kept only the stream's first output count (no record of them has the final one): their output and cost are lower bounds (+ ?)`;
     notes.push({ kind: 'output', text });
   }
   return notes;

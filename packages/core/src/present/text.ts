@@ -123,6 +123,11 @@ export function modelLabel(model: string): string {
   return agent === undefined ? model : `unknown ${agentInfo(agent).label} model`;
 }
 
+/** Models named in a sentence, as people read them (`modelLabel`), one after another: `gpt-5, unknown Codex model`. */
+export function modelList(models: readonly string[]): string {
+  return models.map(modelLabel).join(', ');
+}
+
 /** A model name without the `claude-` prefix and date suffix: `opus-4-1` (see `modelLabel`). */
 export function shortModel(model: string): string {
   return modelLabel(model)

@@ -1,5 +1,5 @@
 import type { AgentId } from '@agentdash/core/model';
-import { unrecordedNotes } from '@agentdash/core/present';
+import { modelList, unrecordedNotes } from '@agentdash/core/present';
 import { useState } from 'react';
 import { TimeByDayCard, TimeByProjectCard } from '../analytics/WhereTimeWent';
 import { useServerFacts } from '../data/server-facts';
@@ -77,7 +77,7 @@ export function UsagePage({ query }: { readonly query: string }) {
       {error && <div className="err-msg">Could not load usage: {error}</div>}
       {t && t.unpricedModels.length > 0 && (
         <div className="warn-msg" data-testid="unpriced-warning">
-          No price for {t.unpricedModels.join(', ')}: their cost is unknown and not in the sums below (tokens are).
+          No price for {modelList(t.unpricedModels)}: their cost is unknown and not in the sums below (tokens are).
           Start the server with <span className="mono">--prices FILE</span> to add prices.
         </div>
       )}

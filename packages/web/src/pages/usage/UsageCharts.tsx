@@ -1,4 +1,4 @@
-import { shortModels } from '@agentdash/core/present';
+import { modelList, shortModels } from '@agentdash/core/present';
 import { Bar, BarChart, CartesianGrid, getNiceTickValues, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { costTickFormat, fitLabel } from '../../ui/axis-label';
 import { fmtCost, fmtNumber } from '../../ui/format';
@@ -20,7 +20,7 @@ const valueFormat = (metric: Props['metric']) => (v: unknown) =>
 function projectValueText(metric: Props['metric'], bar: ProjectBar): string {
   const value = valueFormat(metric)(bar.value);
   if (bar.unpriced.length === 0 || bar.value === null) return value;
-  return `${value} + unknown (${bar.unpriced.join(', ')})`;
+  return `${value} + unknown (${modelList(bar.unpriced)})`;
 }
 
 /**
