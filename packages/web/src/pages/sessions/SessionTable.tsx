@@ -12,12 +12,13 @@ import { TeamBadge, TIER_TITLE } from '../../ui/TeamBadge';
 import { TimeBar } from '../../ui/TimeBar';
 import type { Sort, SortKey } from './use-session-list';
 
-const COLUMNS: readonly { key: SortKey; label: string; num?: boolean }[] = [
+/** The columns; `className` also marks the column's cells (`c-messages`: left out between cards and a wide window). */
+const COLUMNS: readonly { key: SortKey; label: string; num?: boolean; className?: string }[] = [
   { key: 'title', label: 'Session' },
   { key: 'project', label: 'Project' },
   { key: 'startedAt', label: 'Started' },
   { key: 'durationMs', label: 'Time', num: true },
-  { key: 'messages', label: 'Messages', num: true },
+  { key: 'messages', label: 'Messages', num: true, className: 'c-messages' },
   { key: 'toolCalls', label: 'Tool calls', num: true },
   { key: 'errors', label: 'Errors', num: true },
   { key: 'costUsd', label: 'Cost', num: true },
@@ -107,7 +108,7 @@ export function SessionTable({
             // Enter and Space click it, and the click bubbles to the cell.
             <th
               key={c.key}
-              className={`sortable ${c.num ? 'num' : ''}`}
+              className={['sortable', c.num ? 'num' : '', c.className ?? ''].filter(Boolean).join(' ')}
               onClick={() => onSort(c.key)}
               aria-sort={sort.key === c.key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}
             >
@@ -201,8 +202,9 @@ function SessionRowView({
         {r.snippet && <Snippet text={r.snippet} />}
       </td>
       <td className="c-project">
-        <span className="project" title={r.projectPath ?? ''}>
-          {shortPath(r.projectPath)}
+        {/* cut at its start where it is too long, where the project's own name is */}
+        <span className="project one-line path-tail" title={r.projectPath ?? ''}>
+          <bdi>{shortPath(r.projectPath)}</bdi>
         </span>
       </td>
       <td data-label="Started" data-testid="session-started">
@@ -222,7 +224,7 @@ function SessionRowView({
         )}
         <TimeBar time={r.time} width={72} />
       </td>
-      <td className="num" data-label="Messages">
+      <td className="num c-messages" data-label="Messages">
         {fmtNumber(r.messages)}
       </td>
       <td className="num" data-label="Tool calls">
