@@ -29,6 +29,9 @@ describe('help', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toContain(`Usage: agentdash ${command.name}`);
       expect(r.stdout).toContain('--json');
+      // written as paragraphs of lines up to 118 characters (a terminal narrower wraps them again; a pipe does not)
+      const long = r.stdout.split('\n').filter((line) => !line.startsWith('Usage: ') && line.length > 118);
+      expect(long, command.name).toEqual([]);
     }
   });
 });

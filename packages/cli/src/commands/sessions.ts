@@ -35,10 +35,13 @@ warm-up sessions (no message, or neither title nor tool call) are listed too: th
 stats does not count them.
 
 --file PATH lists the sessions whose file tools (Read, Write, Edit, a patch, …) or shell commands (cat, >, rm, mv,
-…) read or changed a file, as each session's Files page lists them. An absolute path matches that path exactly. A relative one matches every path that
-ends with it on whole segments: src/app.ts is /home/u/proj/src/app.ts (the file under the current folder, and the
-same file of another folder, as the sessions show it), never /home/u/proj/src/xapp.ts; one with .. is resolved
-against the current folder first.`).replace('\n\nFilters:\n', `\n\nFilters:\n${FILE_HELP}\n`),
+…) read or changed a file, as each session's Files page lists them. An absolute path matches that path exactly. A
+relative one matches every path that ends with it on whole segments: src/app.ts is /home/u/proj/src/app.ts (the
+file under the current folder, and the same file of another folder, as the sessions show it), never
+/home/u/proj/src/xapp.ts; one with .. is resolved against the current folder first.`).replace(
+    '\n\nFilters:\n',
+    `\n\nFilters:\n${FILE_HELP}\n`,
+  ),
   options: { ...filterOptions, file: { type: 'string' } },
   async run(ctx, positionals) {
     if (ctx.json) {
