@@ -12,6 +12,7 @@ import { assistantText, basesOf, prompt, writeLines } from '@agentdash/testing/s
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChromium, e2eMissing, newPage, type ServedIndex, serveIndexOf } from './harness';
+import { lowContrast } from './samples-ui';
 import { shot } from './shots';
 
 const missing = e2eMissing();
@@ -75,6 +76,11 @@ describe.skipIf(missing !== undefined)('an index that cannot be brought up to da
     const bar = await page.locator('.topbar').boundingBox();
     const box = await strip(page).boundingBox();
     expect(box && bar ? box.y : -1).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0) - 1);
+    // readable in both themes (WCAG AA), as every other text of the page
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await lowContrast(page), scheme).toEqual([]);
+    }
     await shot(page, 'ui-index-error-analytics');
     for (const hash of ['#/usage', `#/s/${id}`, '#/']) {
       await page.goto(at(hash));
