@@ -56,14 +56,15 @@
  *   Copilot CLI's `powershell`: `CallInput.shell`) by its cmdlets, `\` a separator there, and a Windows drive's
  *   touched paths with backslashes only (core's `joinedPath`); 46: a shell command's path in the home folder (`~/…`)
  *   touched as written, never joined to the session's folder, and a `~` inside a word (`a.txt~`) no expansion; 47: the
- *   files `git checkout -- f` and `git restore f` put back, edited.
+ *   files `git checkout -- f` and `git restore f` put back, edited; 48: Codex's `exec` (0.144+, a JavaScript script run
+ *   with `tools.*`) no shell command: no files read from its script as from a command line.
  *   Another version, higher or lower, drops them and builds them again from the
  *   transcripts.
  */
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 47;
+export const DERIVED_VERSION = 48;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

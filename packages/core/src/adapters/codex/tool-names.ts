@@ -78,5 +78,9 @@ export const MULTI_AGENT_TOOLS: ReadonlySet<string> = new Set([
   'close_agent',
 ]);
 
-/** Tool names of commands run in a shell (their output carries an exit code). */
-export const SHELL_TOOLS: ReadonlySet<string> = new Set(['exec_command', 'write_stdin', 'exec', 'unified_exec']);
+/**
+ * Tool names of commands run in a shell (their output carries an exit code). Not the freeform `exec` of 0.144+, whose
+ * input is a JavaScript script that calls `tools.exec_command(…)` and the other tools and prints with `text(…)`, and
+ * whose output starts "Script completed" (or "Script running with cell ID N", its rest got by `wait {cell_id}`).
+ */
+export const SHELL_TOOLS: ReadonlySet<string> = new Set(['exec_command', 'write_stdin', 'unified_exec']);

@@ -1,0 +1,79 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { discoverAll } from '../../agents/discover-all.js';
+import { loadSession } from '../../index.js';
+import { groupSessions } from '../../io/discover.js';
+import { fileActivityOf } from '../../present/file-activity.js';
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const id = '019f80ed-65ac-7eb3-9c28-9885c0fbca91';
+const line = (timestamp: string, type: string, payload: unknown) => JSON.stringify({ timestamp, type, payload });
+
+/** Two of the scripts a 0.145 rollout ran with `exec`, as ../shared/wild-agents writes them (entire-graph-6). */
+const SCRIPTS = [
+  'const r = await tools.exec_command({\n  cmd: "sed -n \'1,240p\' docs/SKILL.md",\n  workdir: "/p/entire-graph"\n});\ntext(r.output);\n',
+  'const hits = ALL_TOOLS.filter(x =>\n  /^mcp__codex_apps__github_/.test(x.name) && /github|pull request/i.test(x.description)\n);\nfor (const x of hits) text(x.name);\n',
+];
+
+function rollout(): string {
+  const calls = SCRIPTS.flatMap((input, i) => [
+    line(`2026-07-20T19:08:0${i}.000Z`, 'response_item', {
+      type: 'custom_tool_call',
+      status: 'completed',
+      call_id: `call_exec_${i}`,
+      name: 'exec',
+      input,
+    }),
+    line(`2026-07-20T19:08:0${i}.500Z`, 'response_item', {
+      type: 'custom_tool_call_output',
+      call_id: `call_exec_${i}`,
+      output: [
+        { type: 'input_text', text: 'Script completed\nWall time 0.2 seconds\nOutput:\n' },
+        { type: 'input_text', text: `output ${i}` },
+      ],
+    }),
+  ]);
+  return `${[
+    line('2026-07-20T19:07:49.897Z', 'session_meta', {
+      id,
+      timestamp: '2026-07-20T19:07:49.581Z',
+      cwd: '/p/entire-graph',
+      originator: 'Codex Desktop',
+      cli_version: '0.145.0-alpha.18',
+    }),
+    line('2026-07-20T19:07:51.180Z', 'turn_context', { cwd: '/p/entire-graph', model: 'gpt-5.6' }),
+    line('2026-07-20T19:07:51.200Z', 'response_item', {
+      type: 'message',
+      role: 'user',
+      content: [{ type: 'input_text', text: 'Find the GitHub tools.' }],
+    }),
+    ...calls,
+  ].join('\n')}\n`;
+}
+
+describe("Codex's exec (0.144+): a JavaScript script, no shell command", () => {
+  it('is kept as its tool, no command read from its script, and touches no file by its words', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'agentdash-codex-exec-'));
+    const sessions = join(dir, 'sessions/2026/07/20');
+    mkdirSync(sessions, { recursive: true });
+    writeFileSync(join(sessions, `rollout-2026-07-20T21-07-49-${id}.jsonl`), rollout());
+    const { files } = await discoverAll([dir]);
+    const session = await loadSession(groupSessions(files)[0]!);
+    expect(session.calls.map((c) => [c.canonicalName, c.status, c.typedInput?.command, c.result?.typed?.kind])).toEqual(
+      [
+        ['exec', 'ok', undefined, 'unknown'],
+        ['exec', 'ok', undefined, 'unknown'],
+      ],
+    );
+    // read as a command line, `text(r.output)` was a file written (`> text`) and `x => /^mcp…/` another
+    expect(fileActivityOf(session.calls, '/p/entire-graph').map((f) => f.path)).toEqual([]);
+    // the script's output kept whole
+    expect(JSON.stringify(session.calls[1]?.result?.content)).toContain('output 1');
+  });
+});
