@@ -50,8 +50,16 @@ export interface CallInput {
   readonly newString?: string;
   readonly replaceAll?: boolean;
   readonly edits?: readonly InputEdit[];
-  /** A patch of one or more files as the call wrote it (Codex's `apply_patch` envelope): what it asked to change. */
+  /**
+   * A patch of one or more files as the call wrote it (Codex's `apply_patch` envelope): what it asked to change; for
+   * a script (Codex `exec`), the envelopes it applies, one after another.
+   */
   readonly patch?: string;
+  /**
+   * The shell command lines a script runs through its shell tool, in order (Codex `exec`'s
+   * `tools.exec_command({cmd})` with a literal command): what it plainly did to files is theirs.
+   */
+  readonly commands?: readonly string[];
   /** First line (or line offset) and line count of a read. */
   readonly offset?: number;
   readonly limit?: number;

@@ -6,6 +6,8 @@
  * or `tee`, edited with `sed -i`, deleted, moved); what else it did to files is not known here. Browser-safe.
  * @module
  */
+
+import { parseApplyPatch } from '../model/apply-patch.js';
 import type { ToolCall } from '../model/tool-call.js';
 import type { TypedResult } from '../model/typed-result.js';
 import { joinedPath } from './paths.js';
@@ -73,6 +75,18 @@ interface Touch {
 
 const FILE_KINDS = new Set(['read', 'write', 'edit', 'multi-edit', 'notebook-edit', 'patch']);
 
+/** One file of a patch, as it touched it: an added file created, an updated one edited, a deleted or moved one so. */
+function patchTouch(file: {
+  readonly path: string;
+  readonly operation: 'add' | 'update' | 'delete' | 'move';
+  readonly linesAdded?: number | undefined;
+  readonly linesRemoved?: number | undefined;
+  readonly movePath?: string | undefined;
+}): Touch {
+  const use = file.operation === 'add' ? 'create' : file.operation === 'update' ? 'edit' : file.operation;
+  return { path: file.path, use, added: file.linesAdded, removed: file.linesRemoved, movedTo: file.movePath };
+}
+
 /** What a call's typed result says of the files it touched (undefined: it says nothing, e.g. a failed call). */
 function touchesOfResult(typed: TypedResult): Touch[] | undefined {
   switch (typed.kind) {
@@ -92,13 +106,7 @@ function touchesOfResult(typed: TypedResult): Touch[] | undefined {
     case 'notebook-edit':
       return typed.data.notebookPath === undefined ? undefined : [{ path: typed.data.notebookPath, use: 'edit' }];
     case 'patch':
-      return typed.data.files.map((file) => ({
-        path: file.path,
-        use: file.operation === 'add' ? 'create' : file.operation === 'update' ? 'edit' : file.operation,
-        added: file.linesAdded,
-        removed: file.linesRemoved,
-        movedTo: file.movePath,
-      }));
+      return typed.data.files.map(patchTouch);
     default:
       return undefined;
   }
@@ -116,6 +124,8 @@ function useOfKind(kind: string): Use {
  * no result yet) the file its input names.
  */
 function touchesOf(call: TouchingCall): Touch[] {
+  const script = scriptTouches(call);
+  if (script !== undefined) return script;
   if (isShell(call)) {
     const command = call.status === 'ok' ? call.typedInput?.command : undefined;
     return command === undefined ? [] : shellFilesOf(command, call.typedInput?.shell ?? 'posix');
@@ -128,6 +138,18 @@ function touchesOf(call: TouchingCall): Touch[] {
   const path = call.typedInput?.filePath;
   if (path === undefined || path === '') return [];
   return [{ path, use: useOfKind(call.toolKind ?? '') }];
+}
+
+/**
+ * A script's (Codex `exec`: no shell and no file tool, its input's `commands` and `patch`) files: what its commands
+ * plainly did (`shellFilesOf`) and what its patches changed, once it worked; undefined for any other call.
+ */
+function scriptTouches(call: TouchingCall): Touch[] | undefined {
+  const input = call.typedInput;
+  if (call.toolKind !== undefined || (input?.commands === undefined && input?.patch === undefined)) return undefined;
+  if (call.status !== 'ok') return [];
+  const patched = parseApplyPatch(input.patch ?? '').map(patchTouch);
+  return [...(input.commands ?? []).flatMap((command) => shellFilesOf(command, 'posix')), ...patched];
 }
 
 /** What of a call tells the files it touched (a `ToolCall`'s fields, or the index's typing of a stored call). */

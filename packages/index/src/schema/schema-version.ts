@@ -57,14 +57,15 @@
  *   touched paths with backslashes only (core's `joinedPath`); 46: a shell command's path in the home folder (`~/…`)
  *   touched as written, never joined to the session's folder, and a `~` inside a word (`a.txt~`) no expansion; 47: the
  *   files `git checkout -- f` and `git restore f` put back, edited; 48: Codex's `exec` (0.144+, a JavaScript script run
- *   with `tools.*`) no shell command: no files read from its script as from a command line.
+ *   with `tools.*`) no shell command: no files read from its script as from a command line; 49: its literal
+ *   commands and patches (`CallInput.commands`, `patch`) touch their files.
  *   Another version, higher or lower, drops them and builds them again from the
  *   transcripts.
  */
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 48;
+export const DERIVED_VERSION = 49;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

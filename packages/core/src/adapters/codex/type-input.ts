@@ -1,8 +1,10 @@
 import { isRecord, num, str } from '../../internal/guards.js';
+import { parseApplyPatch } from '../../model/apply-patch.js';
 import { compactInput, inputQuestions, inputTodos } from '../../model/build-call-input.js';
 import type { CallInput } from '../../model/call-input.js';
 import { isDrivePath } from '../../model/drive-path.js';
-import { parseApplyPatch, patchTextOf } from './patch.js';
+import { execScriptCalls } from './exec-script.js';
+import { patchTextOf } from './patch.js';
 import { SHELL_TOOLS } from './tool-names.js';
 
 /** Shells whose `-c`/`-lc` script is the command a person reads (`["bash", "-lc", "ls -la"]` → `ls -la`). */
@@ -31,8 +33,8 @@ function commandLine(value: unknown): string | undefined {
 
 /**
  * Codex CLI's tool arguments under the shared names of `CallInput`: shell commands (`cmd`, `command` as a string or
- * an argument vector), `apply_patch` (its file, when it patches one), `update_plan` steps, `view_image`, searches,
- * `spawn_agent` and `request_user_input`. Never throws; a non-object input gives `{}`.
+ * an argument vector), `apply_patch` (its file, when it patches one), an `exec` script's literal commands and
+ * patches, `update_plan` steps, `view_image`, searches, `spawn_agent` and `request_user_input`. Never throws; a non-object input gives `{}`.
  */
 export function typeCodexInput(canonicalName: string, input: unknown): CallInput {
   if (!isRecord(input)) return {};
@@ -53,6 +55,14 @@ export function typeCodexInput(canonicalName: string, input: unknown): CallInput
       timeoutMs: num(i.timeout_ms) ?? num(i.timeout),
       taskId: typeof i.session_id === 'number' ? String(i.session_id) : str(i.session_id),
       stdin: str(i.chars),
+    });
+  }
+  if (canonicalName === 'exec') {
+    // a JavaScript script (0.144+): the commands and patches it plainly runs, its files' to the Files page
+    const { commands, patches } = execScriptCalls(str(i.input) ?? '');
+    return compactInput({
+      commands: commands.length > 0 ? commands : undefined,
+      patch: patches.length > 0 ? patches.join('\n') : undefined,
     });
   }
   // 0.169 names a collaboration tool `<namespace>.<tool>`: the tool is what it does.

@@ -1,4 +1,5 @@
 import { isRecord, num, str } from '../../internal/guards.js';
+import { parseApplyPatch } from '../../model/apply-patch.js';
 import { buildTypedResult, imagesOf, toolResultOf, unknownTypedResult } from '../../model/build-typed-result.js';
 import { type ImageValue, resultText } from '../../model/content.js';
 import type { RawCall, RawResult } from '../../model/raw.js';
@@ -6,7 +7,7 @@ import type { ToolResult } from '../../model/tool-call.js';
 import type { DataKind, TypedResult } from '../../model/typed-result.js';
 import { shellExitError } from '../../results/shell-exit.js';
 import { codexFailureOf, codexShellExitOf, isCommandOutput } from './errors.js';
-import { parseApplyPatch, patchTextOf, withAppliedHunks } from './patch.js';
+import { patchTextOf, withAppliedHunks } from './patch.js';
 import { canonicalCodexToolName, parseCodexMcpName, SHELL_TOOLS } from './tool-names.js';
 
 /** Type one Codex tool result against its call, onto the shared kinds. Never throws. */
