@@ -146,7 +146,7 @@ function touchesOf(call: TouchingCall): Touch[] {
  */
 function scriptTouches(call: TouchingCall): Touch[] | undefined {
   const input = call.typedInput;
-  if (call.toolKind !== undefined || (input?.commands === undefined && input?.patch === undefined)) return undefined;
+  if (input === undefined || !isScript(call)) return undefined;
   if (call.status !== 'ok') return [];
   const patched = parseApplyPatch(input.patch ?? '').map(patchTouch);
   return [...(input.commands ?? []).flatMap((command) => shellFilesOf(command, 'posix')), ...patched];
@@ -196,12 +196,16 @@ const isFileKind = (kind: string | undefined): boolean => kind !== undefined && 
 
 /**
  * Whether a call may touch a file: its tool is a file tool, its result is a file result (Codex ran `apply_patch`
- * through its shell tool: a shell call whose result is typed `patch`), or it is a shell command (`shellFilesOf`). A
- * caller reading calls one by one can skip the rest.
+ * through its shell tool: a shell call whose result is typed `patch`), it is a shell command (`shellFilesOf`), or a
+ * script naming commands or patches (`scriptTouches`). A caller reading calls one by one can skip the rest.
  */
-export function mayTouchFiles(call: Pick<ToolCall, 'toolKind' | 'result'>): boolean {
-  return isFileKind(call.toolKind) || isFileKind(call.result?.typed.kind) || isShell(call);
+export function mayTouchFiles(call: Pick<ToolCall, 'toolKind' | 'result' | 'typedInput'>): boolean {
+  return isFileKind(call.toolKind) || isFileKind(call.result?.typed.kind) || isShell(call) || isScript(call);
 }
+
+/** A script of no tool kind whose input names commands or patches it ran (Codex `exec`: `scriptTouches`). */
+const isScript = (call: Pick<ToolCall, 'toolKind' | 'typedInput'>): boolean =>
+  call.toolKind === undefined && (call.typedInput?.commands !== undefined || call.typedInput?.patch !== undefined);
 
 /** A shell call whose result is no file result: what its command line did to files is `shellFilesOf`'s. */
 const isShell = (call: Pick<ToolCall, 'toolKind' | 'result'>): boolean =>
