@@ -1,32 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { discoverAll } from '../../agents/discover-all.js';
-import { loadSession } from '../../index.js';
-import { groupSessions } from '../../io/discover.js';
+import { describe, expect, it } from 'vitest';
+import { desktopRolloutHead, rolloutLine as line, rolloutSessions } from '../../../test/codex-rollout.js';
 import { codexAdapter } from './adapter.js';
 
-let dir: string | undefined;
-afterEach(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
 const id = '019f80ed-65ac-7eb3-9c28-9885c0fbca91';
+const sessionOf = rolloutSessions(id);
 
-const line = (timestamp: string, type: string, payload: unknown) => JSON.stringify({ timestamp, type, payload });
 const output = (callId: string, text: string) => ({ type: 'function_call_output', call_id: callId, output: text });
-
-/** The session of one rollout file written with `text`. */
-async function sessionOf(text: string) {
-  dir = mkdtempSync(join(tmpdir(), 'agentdash-codex-collab-'));
-  const sessions = join(dir, 'sessions/2026/07/20');
-  mkdirSync(sessions, { recursive: true });
-  writeFileSync(join(sessions, `rollout-2026-07-20T21-07-49-${id}.jsonl`), text);
-  const { files } = await discoverAll([dir]);
-  const [group] = groupSessions(files);
-  return loadSession(group!);
-}
 
 /**
  * A 0.145 multi-agent rollout, trimmed from ../shared/wild-agents (entire-graph-6, lines 1, 8, 42–44, 426–427):
@@ -41,19 +20,7 @@ function rollout(): string {
     call_id: callId,
   });
   return `${[
-    line('2026-07-20T19:07:49.897Z', 'session_meta', {
-      id,
-      timestamp: '2026-07-20T19:07:49.581Z',
-      cwd: '/p/entire-graph',
-      originator: 'Codex Desktop',
-      cli_version: '0.145.0-alpha.18',
-    }),
-    line('2026-07-20T19:07:51.180Z', 'turn_context', { cwd: '/p/entire-graph', model: 'gpt-5.6' }),
-    line('2026-07-20T19:07:51.200Z', 'response_item', {
-      type: 'message',
-      role: 'user',
-      content: [{ type: 'input_text', text: 'Review the open pull requests.' }],
-    }),
+    ...desktopRolloutHead(id, 'Review the open pull requests.'),
     line(
       '2026-07-20T19:08:45.444Z',
       'response_item',

@@ -1,19 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { discoverAll } from '../../agents/discover-all.js';
-import { loadSession } from '../../index.js';
-import { groupSessions } from '../../io/discover.js';
+import { describe, expect, it } from 'vitest';
+import { desktopRolloutHead, rolloutLine as line, rolloutSessions } from '../../../test/codex-rollout.js';
 import { fileActivityOf } from '../../present/file-activity.js';
 
-let dir: string | undefined;
-afterEach(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
 const id = '019f80ed-65ac-7eb3-9c28-9885c0fbca91';
-const line = (timestamp: string, type: string, payload: unknown) => JSON.stringify({ timestamp, type, payload });
+const sessionOf = rolloutSessions(id);
 
 const PATCH =
   '*** Begin Patch\n*** Update File: /p/entire-graph/internal/gitutil/git.go\n@@\n-\t"os"\n+\t"os/exec"\n*** End Patch\n';
@@ -43,32 +33,12 @@ function rollout(): string {
       ],
     }),
   ]);
-  return `${[
-    line('2026-07-20T19:07:49.897Z', 'session_meta', {
-      id,
-      timestamp: '2026-07-20T19:07:49.581Z',
-      cwd: '/p/entire-graph',
-      originator: 'Codex Desktop',
-      cli_version: '0.145.0-alpha.18',
-    }),
-    line('2026-07-20T19:07:51.180Z', 'turn_context', { cwd: '/p/entire-graph', model: 'gpt-5.6' }),
-    line('2026-07-20T19:07:51.200Z', 'response_item', {
-      type: 'message',
-      role: 'user',
-      content: [{ type: 'input_text', text: 'Find the GitHub tools.' }],
-    }),
-    ...calls,
-  ].join('\n')}\n`;
+  return `${[...desktopRolloutHead(id, 'Find the GitHub tools.'), ...calls].join('\n')}\n`;
 }
 
 describe("Codex's exec (0.144+): a JavaScript script, no shell command", () => {
   it('is kept as its tool; its files are those of its literal commands and patches, none by its words', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'agentdash-codex-exec-'));
-    const sessions = join(dir, 'sessions/2026/07/20');
-    mkdirSync(sessions, { recursive: true });
-    writeFileSync(join(sessions, `rollout-2026-07-20T21-07-49-${id}.jsonl`), rollout());
-    const { files } = await discoverAll([dir]);
-    const session = await loadSession(groupSessions(files)[0]!);
+    const session = await sessionOf(rollout());
     const calls = session.calls;
     expect(calls.map((c) => [c.canonicalName, c.status, c.typedInput?.command, c.result?.typed?.kind])).toEqual([
       ['exec', 'ok', undefined, 'unknown'],

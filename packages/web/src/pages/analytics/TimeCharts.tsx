@@ -2,11 +2,10 @@ import { plural } from '@agentdash/core/present';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { StatsResponse } from '../../data/types';
-import { fitLabel } from '../../ui/axis-label';
 import { outcomeStack, shortPath } from '../../ui/format';
 import { emptyNote, type LoadState } from '../../ui/load-state';
 import { GRAINS } from './bucket-range';
-import { type ChartTheme, MAX_BAR_PX, payloadOf } from './chart-theme';
+import { type ChartTheme, categoryAxis, MAX_BAR_PX, payloadOf } from './chart-theme';
 import type { Drill, ToolStat } from './use-analytics';
 
 /** How long calls take: all tools or one. */
@@ -146,16 +145,7 @@ export function ProjectChart({
           >
             <CartesianGrid horizontal={false} stroke={C.grid} />
             <XAxis type="number" stroke={C.text} tickLine={false} axisLine={false} />
-            <YAxis
-              type="category"
-              dataKey="name"
-              width={170}
-              tickFormatter={(v: unknown) => fitLabel(String(v), 170, 'start')}
-              stroke={C.text}
-              tickLine={false}
-              axisLine={false}
-              interval={0}
-            />
+            <YAxis {...categoryAxis(C, 'name', 170, 'start')} />
             <Tooltip {...tooltipStyle} />
             {[
               ['okCalls', 'ok', C.ok],

@@ -3,7 +3,7 @@ import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis
 import type { StatsResponse } from '../../data/types';
 import { fitLabel } from '../../ui/axis-label';
 import { emptyNote, type LoadState } from '../../ui/load-state';
-import { type ChartTheme, payloadOf } from './chart-theme';
+import { type ChartTheme, categoryAxis, payloadOf } from './chart-theme';
 import { categoryRows } from './error-categories';
 import { MIN_RANKED_CALLS } from './error-rank';
 import { type Drill, TOP, type ToolStat } from './use-analytics';
@@ -43,18 +43,7 @@ export function CallsPerTool({
           <BarChart aria-label="Calls per tool" data={topTools} layout="vertical" margin={{ left: 8, right: 16 }}>
             <CartesianGrid horizontal={false} stroke={C.grid} />
             <XAxis type="number" stroke={C.text} tickLine={false} axisLine={false} />
-            <YAxis
-              type="category"
-              dataKey="name"
-              width={150}
-              // One line per bar: a merged tool's name lists its aliases (`exec_command (shell, …)`) and wrapped onto
-              // the bars above it; the tooltip names it whole.
-              tickFormatter={(v: unknown) => fitLabel(String(v), 150, 'end')}
-              stroke={C.text}
-              tickLine={false}
-              axisLine={false}
-              interval={0}
-            />
+            <YAxis {...categoryAxis(C, 'name', 150, 'end')} />
             <Tooltip {...tooltipStyle} />
             <Bar dataKey="okCalls" name="ok" stackId="a" fill={C.ok} onClick={(d) => drillTool(payloadOf(d))} />
             <Bar dataKey="realErrors" name="errors" stackId="a" fill={C.err} onClick={(d) => drillTool(payloadOf(d))} />
@@ -180,16 +169,7 @@ export function CategoryChart({
           <BarChart aria-label="Error categories" data={rows} layout="vertical" margin={{ left: 8, right: 16 }}>
             <CartesianGrid horizontal={false} stroke={C.grid} />
             <XAxis type="number" stroke={C.text} tickLine={false} axisLine={false} allowDecimals={false} />
-            <YAxis
-              type="category"
-              dataKey="category"
-              width={150}
-              tickFormatter={(v: unknown) => fitLabel(String(v), 150, 'end')}
-              stroke={C.text}
-              tickLine={false}
-              axisLine={false}
-              interval={0}
-            />
+            <YAxis {...categoryAxis(C, 'category', 150, 'end')} />
             <Tooltip {...tooltipStyle} />
             <Bar dataKey="real" name="errors" stackId="c" fill={C.err} onClick={drill('error')} />
             <Bar

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { fitLabel } from '../../ui/axis-label';
 import { cssVar, useThemeVersion } from '../../ui/theme';
 
 /** Chart colours from the theme's custom properties (recharts needs plain values), re-read on theme changes. */
@@ -49,4 +50,22 @@ export const MAX_BAR_PX = 64;
 export function payloadOf<T>(data: unknown): T | undefined {
   const d = data as { payload?: T } | undefined;
   return d?.payload;
+}
+
+/**
+ * The props of a horizontal bar chart's labels axis (recharts' `YAxis`): every bar's label on one line, cut to the
+ * axis' width at `cut` (`fitLabel`: a tool's name at its end, a project's path at its start; a merged tool's name
+ * lists its aliases, `exec_command (shell, …)`, and wrapped onto the bars above it), the tooltip naming it whole.
+ */
+export function categoryAxis(C: ChartTheme['C'], dataKey: string, width: number, cut: 'start' | 'end') {
+  return {
+    type: 'category' as const,
+    dataKey,
+    width,
+    tickFormatter: (v: unknown) => fitLabel(String(v), width, cut),
+    stroke: C.text,
+    tickLine: false,
+    axisLine: false,
+    interval: 0,
+  };
 }

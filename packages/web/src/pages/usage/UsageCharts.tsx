@@ -1,9 +1,9 @@
 import { modelList, shortModels } from '@agentdash/core/present';
 import { Bar, BarChart, CartesianGrid, getNiceTickValues, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { costTickFormat, fitLabel } from '../../ui/axis-label';
+import { costTickFormat } from '../../ui/axis-label';
 import { fmtCost, fmtNumber } from '../../ui/format';
 import { emptyNote, type LoadState } from '../../ui/load-state';
-import { type ChartTheme, MAX_BAR_PX } from '../analytics/chart-theme';
+import { type ChartTheme, categoryAxis, MAX_BAR_PX } from '../analytics/chart-theme';
 import type { BucketUnit } from './day-range';
 import { DISTINCT_MODELS, OTHER_MODELS_COLOR } from './model-colors';
 import type { DayRow, ProjectBar } from './use-usage';
@@ -170,16 +170,7 @@ export function ProjectsChart({
                 ? costAxis(Math.max(0, ...projects.map((p) => p.value ?? 0)))
                 : { tickFormatter: (v: number) => fmtValue(v) })}
             />
-            <YAxis
-              type="category"
-              dataKey="name"
-              width={170}
-              tickFormatter={(v: unknown) => fitLabel(String(v), 170, 'start')}
-              stroke={C.text}
-              tickLine={false}
-              axisLine={false}
-              interval={0}
-            />
+            <YAxis {...categoryAxis(C, 'name', 170, 'start')} />
             <Tooltip
               {...tooltipStyle}
               filterNull={false}
