@@ -34,7 +34,8 @@ function commandLine(value: unknown): string | undefined {
 /**
  * Codex CLI's tool arguments under the shared names of `CallInput`: shell commands (`cmd`, `command` as a string or
  * an argument vector), `apply_patch` (its file, when it patches one), an `exec` script's literal commands and
- * patches, `update_plan` steps, `view_image`, searches, `spawn_agent` and `request_user_input`. Never throws; a non-object input gives `{}`.
+ * patches, `update_plan` steps, `view_image`, searches, `spawn_agent` and `request_user_input`. Never throws; a
+ * non-object input gives `{}`.
  */
 export function typeCodexInput(canonicalName: string, input: unknown): CallInput {
   if (!isRecord(input)) return {};
