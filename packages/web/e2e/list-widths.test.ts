@@ -68,6 +68,8 @@ describe.skipIf(missing !== undefined)(
           await page.setViewportSize({ width, height: 900 });
           await revisit(page, new URL(hash, ui.served.server.url).toString());
           await page.getByTestId('session-row').first().waitFor({ timeout: 15_000 });
+          // a search's rows may be drawn before its excerpts (the list's rows stay until the search answers)
+          if (hash !== '#/') await page.getByTestId('search-snippet').first().waitFor({ timeout: 15_000 });
           await idle(page);
           const fit = await page.evaluate(() => {
             const wrap = document.querySelector<HTMLElement>('[data-testid=sessions-wrap]');
