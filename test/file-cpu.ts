@@ -46,7 +46,7 @@ function chromiumMs(): Map<number, number> {
     return out;
   }
   for (const pid of pids) {
-    // Debian's /usr/bin/chromium is a script that runs /usr/lib/chromium/chromium
+    // Debian's /usr/bin/chromium and chromium-headless-shell are scripts that run a binary in /usr/lib/chromium
     const [command = ''] = commandLineOf(Number(pid));
     if (!command.startsWith('/usr/lib/chromium/') && !command.startsWith('/usr/bin/chromium')) continue;
     const fields = statFields(`/proc/${pid}/stat`);
