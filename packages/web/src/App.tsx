@@ -4,9 +4,10 @@ import { subscribeTeamScope } from './data/team-scope';
 import { IndexError, useIndexStatus } from './ui/IndexProgress';
 import { focusContent, requestSearchFocus, typingIn } from './ui/keys';
 import { lazyPage } from './ui/lazy-page';
+import { NotFoundPage } from './ui/NotFoundPage';
 import { PageError } from './ui/PageError';
 import { RedactNotice } from './ui/RedactNotice';
-import { useRoute } from './ui/router';
+import { type Route, useRoute } from './ui/router';
 import { ShortcutsHelp } from './ui/ShortcutsHelp';
 import { TeamScope } from './ui/TeamScope';
 import { ThemeToggle } from './ui/ThemeToggle';
@@ -63,6 +64,9 @@ function useGlobalKeys(onHelp: () => void) {
   }, [onHelp]);
 }
 
+/** The pages under the Sessions tab: the list and a session's own pages. */
+const SESSION_PAGES: ReadonlySet<Route['page']> = new Set(['sessions', 'session', 'waterfall', 'files']);
+
 export function App() {
   const route = useRoute();
   const [connected, setConnected] = useState(false);
@@ -97,7 +101,7 @@ export function App() {
           <span className="brand-name">AgentDash</span>
         </a>
         <nav className="nav">
-          <a href="#/" className={route.page !== 'analytics' && route.page !== 'usage' ? 'active' : ''}>
+          <a href="#/" className={SESSION_PAGES.has(route.page) ? 'active' : ''}>
             Sessions
           </a>
           <a href="#/analytics" className={route.page === 'analytics' ? 'active' : ''}>
@@ -139,6 +143,7 @@ export function App() {
             {route.page === 'usage' && <UsagePage key={route.visit} query={route.query} />}
             {route.page === 'waterfall' && <WaterfallPage key={route.id} id={route.id} />}
             {route.page === 'files' && <FilesPage key={route.id} id={route.id} />}
+            {route.page === 'unknown' && <NotFoundPage address={route.address} />}
           </Suspense>
         </PageError>
       </main>

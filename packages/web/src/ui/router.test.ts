@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { replaceHash, shortRef } from './router';
+import { parseHash, replaceHash, shortRef } from './router';
 
 /** A window with only what `replaceHash` touches: the address's hash and `history.replaceState`. */
 function fakeWindow(hash: string) {
@@ -50,5 +50,17 @@ describe("a session reference's short form", () => {
       'edge_case_empty',
     ]);
     expect(shortRef('rollout-2026-11-30T10-00-00-01a205f2.jsonl')).toBe('rollout-2026-11-30T10-00…');
+  });
+});
+
+describe('an address of no page', () => {
+  it("is a page of its own, never the sessions list under another page's address", () => {
+    for (const hash of ['#/files', '#/waterfall', '#/analytcs?range=7d', '#/s/abc/diff', '#/s/', '#/s//files']) {
+      expect(parseHash(hash), hash).toEqual({ page: 'unknown', address: hash });
+    }
+    for (const hash of ['', '#', '#/', '#/?q=npm%20test']) expect(parseHash(hash).page, hash).toBe('sessions');
+    expect(parseHash('#/s/abc/waterfall')).toEqual({ page: 'waterfall', id: 'abc' });
+    expect(parseHash('#/s/abc/files')).toEqual({ page: 'files', id: 'abc' });
+    expect(parseHash('#/s/abc?call=toolu_1').page).toBe('session');
   });
 });

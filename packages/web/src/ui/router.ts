@@ -25,30 +25,42 @@ export type Route =
       readonly query: string;
     }
   | { readonly page: 'waterfall'; readonly id: string }
-  | { readonly page: 'files'; readonly id: string };
+  | { readonly page: 'files'; readonly id: string }
+  | {
+      /** An address of no page (mistyped, cut, or of another version): said as such, not shown as another page. */
+      readonly page: 'unknown';
+      /** The address as it was asked. */
+      readonly address: string;
+    };
 
 export function parseHash(hash: string): Route {
   const h = hash.replace(/^#/, '');
   const [path = '', query = ''] = h.split('?');
   const params = new URLSearchParams(query);
-  const parts = path.split('/').filter(Boolean);
-  if (parts[0] === 's' && parts[1] && parts[2] === 'waterfall') {
-    return { page: 'waterfall', id: decodeURIComponent(parts[1]) };
+  const parts = path.split('/');
+  // `#/…`: the parts after the leading slash (`#…` without it reads the same)
+  if (parts[0] === '') parts.shift();
+  if (parts.at(-1) === '' && parts.length > 1) parts.pop();
+  const [first = '', id = '', view, ...more] = parts;
+  if (first === 's' && id !== '' && more.length === 0) {
+    const session = decodeURIComponent(id);
+    if (view === 'waterfall') return { page: 'waterfall', id: session };
+    if (view === 'files') return { page: 'files', id: session };
+    if (view === undefined) {
+      return {
+        page: 'session',
+        id: session,
+        call: params.get('call') ?? undefined,
+        find: params.get('find') ?? undefined,
+      };
+    }
   }
-  if (parts[0] === 's' && parts[1] && parts[2] === 'files') {
-    return { page: 'files', id: decodeURIComponent(parts[1]) };
+  if (parts.length === 1) {
+    if (first === 'analytics') return { page: 'analytics', query };
+    if (first === 'usage') return { page: 'usage', query };
   }
-  if (parts[0] === 's' && parts[1]) {
-    return {
-      page: 'session',
-      id: decodeURIComponent(parts[1]),
-      call: params.get('call') ?? undefined,
-      find: params.get('find') ?? undefined,
-    };
-  }
-  if (parts[0] === 'analytics') return { page: 'analytics', query };
-  if (parts[0] === 'usage') return { page: 'usage', query };
-  return { page: 'sessions', query };
+  if (parts.length <= 1 && first === '') return { page: 'sessions', query };
+  return { page: 'unknown', address: hash };
 }
 
 /**
