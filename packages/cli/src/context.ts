@@ -101,7 +101,14 @@ export class Context {
       const prices = this.priceTable ?? (await this.loadPrices());
       this.priceTable = prices;
       const { openIndex } = await import('@agentdash/index');
-      this.index ??= openIndex({ dbPath: this.dbPath, onWarning: (m) => this.note(m), now: this.io.now, prices });
+      this.index ??= openIndex({
+        dbPath: this.dbPath,
+        onWarning: (m) => this.note(m),
+        now: this.io.now,
+        prices,
+        // `index --rebuild`: everything derived dropped and read again
+        ...(flag(this.values, 'rebuild') ? { rebuild: true } : {}),
+      });
     }
     return this.index;
   }
@@ -288,7 +295,7 @@ export class Context {
     };
     // Nothing changed since the last refresh of these paths: its report, from one pass of stats. (--verbose lists
     // every stored problem, through the full index.) When only some files grew, only their folders are read.
-    const checked = this.verbose ? undefined : this.warm()?.check(paths, options);
+    const checked = this.verbose || flag(this.values, 'rebuild') ? undefined : this.warm()?.check(paths, options);
     if (checked?.kind === 'fresh') {
       if (drawn) this.io.stderr.write('\r\u001b[2K');
       await this.refreshed(paths, checked.report);

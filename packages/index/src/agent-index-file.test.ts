@@ -1,12 +1,13 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { markDerivedVersion } from '@agentdash/testing/other-build';
 import { writeDemoHome } from '@agentdash/testing/synthetic';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { useTempIndex } from '../test/temp-index.js';
 import { openIndex } from './index.js';
 import { assertSqliteFile, INDEX_APPLICATION_ID } from './schema/db-file.js';
-import { SCHEMA_VERSION } from './schema/schema.js';
+import { DERIVED_VERSION, SCHEMA_VERSION } from './schema/schema.js';
 
 const t = useTempIndex();
 
@@ -53,6 +54,39 @@ describe('database file', () => {
     back.pragma(`user_version = ${SCHEMA_VERSION}`);
     back.close();
     t.index = t.open('index.sqlite');
+    expect(t.index.listSessions()).toHaveLength(1);
+  });
+
+  it('refuses an index whose derived data a newer AgentDash built, unless a rebuild for this one is asked', async () => {
+    const demo = writeDemoHome(join(t.dir, 'home'), { outputOnlyWord: 'a', subagentOnlyWord: 'b' });
+    await t.index.refresh([demo.home]);
+    t.index.close();
+    const dbPath = join(t.dir, 'db', 'index.sqlite');
+    markDerivedVersion(dbPath, DERIVED_VERSION + 1);
+    const before = readFileSync(dbPath);
+    // Rebuilding it would make the newer AgentDash rebuild it again on its next run: left as it is.
+    expect(() => t.open('index.sqlite')).toThrow(
+      expect.objectContaining({
+        name: 'NewerDerivedIndexError',
+        code: 'INDEX_UNAVAILABLE',
+        message: `the index ${dbPath} was built by a newer AgentDash (derived data ${DERIVED_VERSION + 1}; this one's ${DERIVED_VERSION}): this one would rebuild it, and the newer one again after it. Upgrade AgentDash, choose another --db path, or rebuild it for this version with "agentdash index --rebuild" (its archive is kept)`,
+      }),
+    );
+    expect(readFileSync(dbPath).equals(before)).toBe(true);
+    // Asked for, it is rebuilt for this version and read again.
+    t.index = openIndex({ dbPath, rebuild: true });
+    expect(t.index.listSessions()).toHaveLength(0);
+    await t.index.refresh([demo.home]);
+    expect(t.index.listSessions()).toHaveLength(1);
+    t.index.close();
+    const after = new Database(dbPath, { readonly: true });
+    expect(after.prepare('SELECT max(version) FROM derived_version').pluck().get()).toBe(DERIVED_VERSION);
+    after.close();
+    // An older derived version is rebuilt without asking, as before.
+    markDerivedVersion(dbPath, DERIVED_VERSION - 1);
+    t.index = t.open('index.sqlite');
+    expect(t.index.listSessions()).toHaveLength(0);
+    await t.index.refresh([demo.home]);
     expect(t.index.listSessions()).toHaveLength(1);
   });
 

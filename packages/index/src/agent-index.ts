@@ -14,7 +14,14 @@ import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow } from './agents.js';
 import { ARCHIVE_SIZE } from './archive/archive.js';
 import { loadPartialSession, type SessionVersions, sessionVersions } from './archive/session-versions.js';
-import { IndexBusyError, IndexUnavailableError, isBusy, NewerIndexError, NotAnIndexError } from './errors.js';
+import {
+  IndexBusyError,
+  IndexUnavailableError,
+  isBusy,
+  NewerDerivedIndexError,
+  NewerIndexError,
+  NotAnIndexError,
+} from './errors.js';
 import { analytics } from './read/analytics.js';
 import { hasArchivedFilesUnder } from './read/archived-under.js';
 import { type IssueFilter, issues } from './read/issue-queries.js';
@@ -49,7 +56,7 @@ import { calls, stats } from './read/stats-queries.js';
 import { type UsageResponse, usageResponses } from './read/usage-queries.js';
 import { assertSqliteFile, headerIsOurs, INDEX_APPLICATION_ID, makeFolders, recogniseIndex } from './schema/db-file.js';
 import { useIncrementalVacuum } from './schema/free-pages.js';
-import { migrate, NewerSchemaError, SCHEMA_VERSION } from './schema/schema.js';
+import { DERIVED_VERSION, migrate, NewerDerivedError, NewerSchemaError, SCHEMA_VERSION } from './schema/schema.js';
 import { openDatabase } from './schema/sqlite-addon.js';
 import { archiveOf } from './schema/statements.js';
 import { createTelemetryStore, type TelemetryStore } from './telemetry/index.js';
@@ -89,6 +96,12 @@ export interface OpenIndexOptions {
   readonly busyTimeoutMs?: number;
   /** Prices for session costs (default: core's built-in table). */
   readonly prices?: PriceTable;
+  /**
+   * Drop the derived tables and read every transcript again (from disk, else from the archive, which is kept), whatever
+   * version built them. Without it an index a newer AgentDash built is refused (`NewerDerivedIndexError`): two
+   * installs used in turn would each rebuild it whenever the other had run.
+   */
+  readonly rebuild?: boolean;
 }
 
 /** Default wait for another process's write lock. */
@@ -222,7 +235,7 @@ type Opened =
       readonly recognised: boolean;
     };
 
-function openDb(dbPath: string, busyTimeoutMs: number): Opened {
+function openDb(dbPath: string, busyTimeoutMs: number, rebuild: boolean): Opened {
   const db = openDatabase(dbPath, { timeout: busyTimeoutMs });
   let recognised = false;
   try {
@@ -241,7 +254,7 @@ function openDb(dbPath: string, busyTimeoutMs: number): Opened {
     db.pragma('foreign_keys = ON');
     // A bigger page cache than the 2 MiB default: a large import touches index pages all over the file.
     db.pragma('cache_size = -32768');
-    migrate(db);
+    migrate(db, { rebuild });
     // Touch the main tables so a damaged file fails here, not later.
     db.prepare('SELECT COUNT(*) FROM files').pluck().get();
     return { db };
@@ -258,11 +271,13 @@ function openDb(dbPath: string, busyTimeoutMs: number): Opened {
 function openOrRebuild(options: OpenIndexOptions): Database.Database {
   const { dbPath } = options;
   const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
-  const opened = openDb(dbPath, busyTimeoutMs);
+  const rebuild = options.rebuild === true;
+  const opened = openDb(dbPath, busyTimeoutMs, rebuild);
   if ('db' in opened) return opened.db;
   const { error, recognised } = opened;
   if (isBusy(error)) throw new IndexBusyError(dbPath, busyTimeoutMs);
   if (error instanceof NewerSchemaError) throw new NewerIndexError(dbPath, error.version, SCHEMA_VERSION);
+  if (error instanceof NewerDerivedError) throw new NewerDerivedIndexError(dbPath, error.version, DERIVED_VERSION);
   if (!isCorruption(error) || dbPath === ':memory:') throw error;
   // Only a damaged SQLite file is moved aside: never a file that was not a database (checked again, just before).
   assertSqliteFile(dbPath);
@@ -278,7 +293,7 @@ function openOrRebuild(options: OpenIndexOptions): Database.Database {
   options.onWarning?.(
     `index database ${dbPath} was unusable (${messageOf(error)}); moved it to ${aside} and rebuilt the index`,
   );
-  const again = openDb(dbPath, busyTimeoutMs);
+  const again = openDb(dbPath, busyTimeoutMs, rebuild);
   if ('db' in again) return again.db;
   // Another process making the same new index at that moment: busy, as on the first open.
   throw isBusy(again.error) ? new IndexBusyError(dbPath, busyTimeoutMs) : again.error;

@@ -83,6 +83,23 @@ export class NewerIndexError extends IndexUnavailableError {
 }
 
 /**
+ * The index's derived tables were built by a newer AgentDash (its `derived_version` is higher than this program's).
+ * Rebuilding them for this one would make the newer one rebuild them again on its next run: refused, the index left as
+ * it is, unless a downgrade is asked for (`OpenIndexOptions.rebuild`, `agentdash index --rebuild`).
+ */
+export class NewerDerivedIndexError extends IndexUnavailableError {
+  readonly version: number;
+  constructor(dbPath: string, version: number, ours: number) {
+    super(dbPath, `derived data ${version}`);
+    this.version = version;
+    this.message =
+      `the index ${dbPath} was built by a newer AgentDash (derived data ${version}; this one's ${ours}): this one ` +
+      'would rebuild it, and the newer one again after it. Upgrade AgentDash, choose another --db path, or rebuild ' +
+      'it for this version with "agentdash index --rebuild" (its archive is kept)';
+  }
+}
+
+/**
  * Another version of AgentDash rebuilt the index's derived tables in its own shape while this one had it open (its
  * `derived_version` is no longer this program's): this one writes nothing more into them. Restarting it (or running
  * one version at a time) is the way out; the archive is left as it is either way.

@@ -23,6 +23,7 @@ export {
   AmbiguousSessionError,
   IndexBusyError,
   IndexUnavailableError,
+  NewerDerivedIndexError,
   OtherBuildError,
   UnknownSessionError,
 } from './errors.js';

@@ -7,16 +7,19 @@ import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.j
 
 export const indexCommand: CommandSpec = {
   name: 'index',
-  usage: 'agentdash index [PATH…] [--json]',
+  usage: 'agentdash index [PATH…] [--rebuild] [--json]',
   summary: 'bring the index up to date and report what was read',
   help: `Reads only what changed since the last run: new files, appended bytes (from the stored offset), truncated or
 replaced files (from the start). Every other command does this first. New bytes are also kept, compressed, in the
 index's archive, so a session whose files Claude Code deletes stays listed and readable (see "agentdash archive").
 
+  --rebuild        drop everything derived from transcripts and read them all again (from disk, else from the
+                   archive, which is kept); also how an older AgentDash takes over an index a newer one built
+
 ${PATHS_HELP}
 
 ${COMMON_HELP}`,
-  options: {},
+  options: { rebuild: { type: 'boolean' } },
   async run(ctx, positionals) {
     const paths = await ctx.resolvePaths(positionals);
     const report = await ctx.refresh(paths, { wait: true });

@@ -59,8 +59,9 @@
  *   files `git checkout -- f` and `git restore f` put back, edited; 48: Codex's `exec` (0.144+, a JavaScript script run
  *   with `tools.*`) no shell command: no files read from its script as from a command line; 49: its literal
  *   commands and patches (`CallInput.commands`, `patch`) touch their files.
- *   Another version, higher or lower, drops them and builds them again from the
- *   transcripts.
+ *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
+ *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
+ *   rebuild the whole index each time the other had run.
  */
 import type Database from 'better-sqlite3';
 

@@ -22,6 +22,25 @@ export class NewerSchemaError extends Error {
   }
 }
 
+/**
+ * The index's derived tables were built by a newer AgentDash (a higher `derived_version`). Rebuilding them here would
+ * make that one rebuild them again when it next opens the index (a whole cold index each time, for each of two
+ * installs used in turn): refused unless asked for (`MigrateOptions.rebuild`).
+ */
+export class NewerDerivedError extends Error {
+  constructor(readonly version: number) {
+    super(`the index's derived data ${version} is newer than this program's (${DERIVED_VERSION})`);
+  }
+}
+
+export interface MigrateOptions {
+  /**
+   * Drop the derived tables and create them again, empty, whatever version built them (`agentdash index --rebuild`):
+   * the way to use an index a newer AgentDash built (refused otherwise), or to read everything again.
+   */
+  readonly rebuild?: boolean;
+}
+
 interface SchemaObject {
   readonly type: string;
   readonly name: string;
@@ -63,19 +82,24 @@ export function resetDerivedData(db: Database.Database): void {
 }
 
 /** Bring the database to this program's archive steps and derived tables (see the top of this file). */
-export function migrate(db: Database.Database): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > SCHEMA_VERSION) throw new NewerSchemaError(current);
-  if (schemaIsCurrent(db)) return;
+export function migrate(db: Database.Database, options: MigrateOptions = {}): void {
+  const refuseNewer = () => {
+    const current = db.pragma('user_version', { simple: true }) as number;
+    if (current > SCHEMA_VERSION) throw new NewerSchemaError(current);
+    const derived = derivedVersionOf(db);
+    if (derived > DERIVED_VERSION && options.rebuild !== true) throw new NewerDerivedError(derived);
+    return current;
+  };
+  refuseNewer();
+  if (schemaIsCurrent(db) && options.rebuild !== true) return;
   db.exec('BEGIN IMMEDIATE');
   try {
     // Under the write lock: another process may have done it meanwhile, or be newer.
-    const version = db.pragma('user_version', { simple: true }) as number;
-    if (version > SCHEMA_VERSION) throw new NewerSchemaError(version);
+    const version = refuseNewer();
     for (const step of ARCHIVE_STEPS) if (step.version > version) db.exec(step.sql);
     fillArchivedAgents(db, version);
     if (version < SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
-    if (derivedVersionOf(db) !== DERIVED_VERSION) rebuildDerived(db);
+    if (derivedVersionOf(db) !== DERIVED_VERSION || options.rebuild === true) rebuildDerived(db);
     db.exec('COMMIT');
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
