@@ -55,7 +55,16 @@ describe("a session reference's short form", () => {
 
 describe('an address of no page', () => {
   it("is a page of its own, never the sessions list under another page's address", () => {
-    for (const hash of ['#/files', '#/waterfall', '#/analytcs?range=7d', '#/s/abc/diff', '#/s/', '#/s//files']) {
+    const unknown = [
+      '#/files',
+      '#/waterfall',
+      '#/analytcs?range=7d',
+      '#/s/abc/diff',
+      '#/s/',
+      '#/s//files',
+      '#/s/%E0%A4%A',
+    ];
+    for (const hash of unknown) {
       expect(parseHash(hash), hash).toEqual({ page: 'unknown', address: hash });
     }
     for (const hash of ['', '#', '#/', '#/?q=npm%20test']) expect(parseHash(hash).page, hash).toBe('sessions');

@@ -33,6 +33,15 @@ export type Route =
       readonly address: string;
     };
 
+/** A percent-encoded part decoded; undefined when it is no valid encoding (`%E0%A4%A`, cut when pasted). */
+function decoded(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return undefined;
+  }
+}
+
 export function parseHash(hash: string): Route {
   const h = hash.replace(/^#/, '');
   const [path = '', query = ''] = h.split('?');
@@ -42,8 +51,8 @@ export function parseHash(hash: string): Route {
   if (parts[0] === '') parts.shift();
   if (parts.at(-1) === '' && parts.length > 1) parts.pop();
   const [first = '', id = '', view, ...more] = parts;
-  if (first === 's' && id !== '' && more.length === 0) {
-    const session = decodeURIComponent(id);
+  const session = first === 's' && id !== '' && more.length === 0 ? decoded(id) : undefined;
+  if (session !== undefined) {
     if (view === 'waterfall') return { page: 'waterfall', id: session };
     if (view === 'files') return { page: 'files', id: session };
     if (view === undefined) {
