@@ -163,15 +163,16 @@ it('opens an index of schema 27, keeps its archive and ends equal to a fresh ind
   }
 });
 
-it('rebuilds the derived tables of another derived version, keeping the archive; the warm path waits for it', async () => {
+it('rebuilds the derived tables of an older derived version, keeping the archive; the warm path waits for it', async () => {
   const dbPath = join(dir, 'index.sqlite');
   const index = open('index.sqlite');
   const first = await index.refresh([home]);
   index.close();
   opened.length = 0;
-  // A build with another derived DDL wrote this index: its version, and a table this build does not know.
+  // An older build's derived DDL wrote this index: its version, and a table this build does not know (a newer one's
+  // is refused: agent-index-file.test.ts).
   const other = new Database(dbPath);
-  other.exec('UPDATE derived_version SET version = version + 1; CREATE TABLE later_derived (x INTEGER)');
+  other.exec('UPDATE derived_version SET version = version - 1; CREATE TABLE earlier_derived (x INTEGER)');
   const archive = archiveRows(other);
   other.close();
   expect(WarmIndex.open(dbPath)).toBeUndefined();
@@ -180,7 +181,7 @@ it('rebuilds the derived tables of another derived version, keeping the archive;
   const raw = new Database(dbPath, { readonly: true });
   try {
     expect(raw.prepare('SELECT version FROM derived_version').pluck().all()).toEqual([DERIVED_VERSION]);
-    expect(raw.prepare("SELECT 1 FROM sqlite_master WHERE name = 'later_derived'").get()).toBeUndefined();
+    expect(raw.prepare("SELECT 1 FROM sqlite_master WHERE name = 'earlier_derived'").get()).toBeUndefined();
     expect(raw.prepare('SELECT COUNT(*) FROM files').pluck().get()).toBe(0);
     expect(archiveRows(raw)).toEqual(archive);
   } finally {
