@@ -2,7 +2,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DERIVED_VERSION } from '@agentdash/index';
+import { markDerivedVersion } from '@agentdash/testing/other-build';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
 import type { StatuslineJson } from '../output/json-types.js';
 import { run } from '../run.js';
@@ -77,5 +80,29 @@ describe('agentdash statusline', () => {
     cpSync(fixtureProject, join(scratch, 'unrelated'), { recursive: true });
     const out = await statusline(join(scratch, 'nowhere', 'x.jsonl'), 'scratch.sqlite');
     expect(out).toEqual({ sessionCostUsd: null, sessionTokens: 0, todayCostUsd: 0, line: '$0.00 today' });
+  });
+});
+
+describe('a status line that cannot be drawn', () => {
+  it('says why in one short line on standard output (Claude Code shows only that), the whole message on stderr', async () => {
+    const projects = join(dir, 'newer', 'projects');
+    cpSync(fixtureProject, join(projects, 'p'), { recursive: true });
+    const transcript = join(projects, 'p', 'new-session.jsonl');
+    await statusline(transcript, 'newer.sqlite');
+    markDerivedVersion(join(dir, 'newer.sqlite'), DERIVED_VERSION + 1);
+    let stdout = '';
+    let stderr = '';
+    const io: CliIo = {
+      stdout: { write: (s: string) => (stdout += s), isTTY: false, columns: 160 },
+      stderr: { write: (s: string) => (stderr += s), isTTY: false },
+      env: { CLAUDE_CONFIG_DIR: join(dir, 'none') },
+      homedir: dir,
+      now: () => now,
+      readStdin: async () => JSON.stringify({ transcript_path: transcript }),
+    };
+    const code = await run(['statusline', '--db', join(dir, 'newer.sqlite')], io);
+    expect(code).toBe(ExitCode.badPath);
+    expect(stdout).toBe('agentdash: the index is a newer AgentDash’s (upgrade, or agentdash index --rebuild)\n');
+    expect(stderr).toContain('was built by a newer AgentDash');
   });
 });
