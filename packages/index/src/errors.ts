@@ -101,14 +101,19 @@ export class NewerDerivedIndexError extends IndexUnavailableError {
 
 /**
  * Another version of AgentDash rebuilt the index's derived tables in its own shape while this one had it open (its
- * `derived_version` is no longer this program's): this one writes nothing more into them. Restarting it (or running
- * one version at a time) is the way out; the archive is left as it is either way.
+ * `derived_version` is no longer this program's): this one writes nothing more into them. The way on depends on which
+ * is newer: a newer one's index this one refuses when it starts again (`NewerDerivedIndexError`), so it is upgraded;
+ * an older one's (its `index --rebuild`) this one rebuilds for itself when restarted. The archive is left as it is.
  */
 export class OtherBuildError extends IndexUnavailableError {
   constructor(dbPath: string, found: number, ours: number) {
     super(dbPath, `derived data ${found}`);
     this.message =
       `the index ${dbPath} was rebuilt by another version of AgentDash while this one ran (its derived data ` +
-      `${found}, this one's ${ours}): restart this AgentDash, and run one version at a time on one index`;
+      `${found}, this one's ${ours}): ` +
+      (found > ours
+        ? 'a newer one, whose index this one cannot read: upgrade this AgentDash'
+        : 'an older one: restart this AgentDash, which rebuilds it for itself') +
+      ', and run one version at a time on one index';
   }
 }

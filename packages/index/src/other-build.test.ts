@@ -34,7 +34,8 @@ describe('another build of AgentDash on the same index', () => {
     session(home, 'Second');
     const refreshed = t.index.refresh([home]);
     await expect(refreshed).rejects.toBeInstanceOf(OtherBuildError);
-    await expect(refreshed).rejects.toThrow(/another version of AgentDash.*restart this AgentDash/);
+    // a newer one's: this one would be refused if restarted
+    await expect(refreshed).rejects.toThrow(/another version of AgentDash.*a newer one.*upgrade this AgentDash/);
     const db = new Database(join(t.dir, 'db', 'index.sqlite'), { readonly: true });
     try {
       expect(db.prepare('SELECT count(*) FROM files').pluck().get()).toBe(1);
@@ -42,6 +43,20 @@ describe('another build of AgentDash on the same index', () => {
     } finally {
       db.close();
     }
+  });
+
+  it('says to restart when an older version rebuilt them (its index --rebuild): this one rebuilds them again', async () => {
+    const home = join(t.dir, 'home');
+    session(home, 'First');
+    await t.index.refresh([home]);
+    markDerivedVersion(join(t.dir, 'db', 'index.sqlite'), DERIVED_VERSION - 1);
+    session(home, 'Second');
+    const refreshed = t.index.refresh([home]);
+    await expect(refreshed).rejects.toThrow(/another version of AgentDash.*an older one: restart this AgentDash/);
+    t.index.close();
+    t.index = t.open('index.sqlite');
+    await t.index.refresh([home]);
+    expect(t.index.listSessions({ hideEmpty: false })).toHaveLength(2);
   });
 
   it("stops a worker thread whose script is of another build than its parent's before it opens anything", async () => {
