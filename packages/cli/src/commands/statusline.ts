@@ -75,6 +75,7 @@ function failureWords(error: unknown): string {
   return 'no status (run agentdash statusline in a terminal to see why)';
 }
 
+/** The status line (or `--json`) for what Claude Code passes on standard input, or for PATH. */
 async function drawLine(ctx: Context, positionals: readonly string[]): Promise<void> {
   const input = parseInput(await ctx.io.readStdin?.());
   // .../projects/<project>/<session>.jsonl → the projects folder: every project counts for today and the block.
