@@ -143,7 +143,7 @@ export function App() {
             {route.page === 'usage' && <UsagePage key={route.visit} query={route.query} />}
             {route.page === 'waterfall' && <WaterfallPage key={route.id} id={route.id} />}
             {route.page === 'files' && <FilesPage key={route.id} id={route.id} />}
-            {route.page === 'unknown' && <NotFoundPage address={route.address} />}
+            {route.page === 'unknown' && <NotFoundPage address={route.address} session={route.session} />}
           </Suspense>
         </PageError>
       </main>

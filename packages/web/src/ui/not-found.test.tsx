@@ -10,4 +10,10 @@ describe('the page of an address of no page', () => {
     expect(html).not.toContain('<img');
     expect([...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual(['#/', '#/analytics', '#/usage']);
   });
+
+  it('links to the session an address under it names', () => {
+    const id = 'cd11f12b-b0ad-4540-90e3-b4254028db1f';
+    const html = renderToStaticMarkup(<NotFoundPage address={`#/s/${id}/diff`} session={id} />);
+    expect(html).toContain(`the session <a href="#/s/${id}">cd11f12b</a>`);
+  });
 });

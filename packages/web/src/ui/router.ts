@@ -31,6 +31,8 @@ export type Route =
       readonly page: 'unknown';
       /** The address as it was asked. */
       readonly address: string;
+      /** The session an address under `#/s/<id>/` names (a view of it that does not exist): linked to. */
+      readonly session?: string;
     };
 
 /** A percent-encoded part decoded; undefined when it is no valid encoding (`%E0%A4%A`, cut when pasted). */
@@ -69,7 +71,8 @@ export function parseHash(hash: string): Route {
     if (first === 'usage') return { page: 'usage', query };
   }
   if (parts.length <= 1 && first === '') return { page: 'sessions', query };
-  return { page: 'unknown', address: hash };
+  const named = first === 's' && id !== '' ? decoded(id) : undefined;
+  return named === undefined ? { page: 'unknown', address: hash } : { page: 'unknown', address: hash, session: named };
 }
 
 /**
