@@ -21,7 +21,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function statusline(transcriptPath: string, db: string, sessionId?: string): Promise<StatuslineJson> {
+/** `agentdash statusline ARGS --db DB` in-process, given what Claude Code passes on stdin; its output captured. */
+async function runStatusline(args: readonly string[], db: string, input: Record<string, string | undefined>) {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
@@ -30,9 +31,17 @@ async function statusline(transcriptPath: string, db: string, sessionId?: string
     env: { CLAUDE_CONFIG_DIR: join(dir, 'none') },
     homedir: dir,
     now: () => now,
-    readStdin: async () => JSON.stringify({ session_id: sessionId, transcript_path: transcriptPath }),
+    readStdin: async () => JSON.stringify(input),
   };
-  const code = await run(['statusline', '--json', '--db', join(dir, db)], io);
+  const code = await run(['statusline', ...args, '--db', join(dir, db)], io);
+  return { code, stdout, stderr };
+}
+
+async function statusline(transcriptPath: string, db: string, sessionId?: string): Promise<StatuslineJson> {
+  const { code, stdout, stderr } = await runStatusline(['--json'], db, {
+    session_id: sessionId,
+    transcript_path: transcriptPath,
+  });
   expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   return JSON.parse(stdout) as StatuslineJson;
 }
@@ -90,17 +99,7 @@ describe('a status line that cannot be drawn', () => {
     const transcript = join(projects, 'p', 'new-session.jsonl');
     await statusline(transcript, 'newer.sqlite');
     markDerivedVersion(join(dir, 'newer.sqlite'), DERIVED_VERSION + 1);
-    let stdout = '';
-    let stderr = '';
-    const io: CliIo = {
-      stdout: { write: (s: string) => (stdout += s), isTTY: false, columns: 160 },
-      stderr: { write: (s: string) => (stderr += s), isTTY: false },
-      env: { CLAUDE_CONFIG_DIR: join(dir, 'none') },
-      homedir: dir,
-      now: () => now,
-      readStdin: async () => JSON.stringify({ transcript_path: transcript }),
-    };
-    const code = await run(['statusline', '--db', join(dir, 'newer.sqlite')], io);
+    const { code, stdout, stderr } = await runStatusline([], 'newer.sqlite', { transcript_path: transcript });
     expect(code).toBe(ExitCode.badPath);
     expect(stdout).toBe('agentdash: the index is a newer AgentDash’s (upgrade, or agentdash index --rebuild)\n');
     expect(stderr).toContain('was built by a newer AgentDash');
