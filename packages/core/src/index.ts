@@ -78,6 +78,7 @@ export {
   type OtelSpan,
   type OtelValue,
 } from './otel/types.js';
+export { commandLine } from './present/notes.js';
 export { type ToolEnvelope, toEnvelope } from './results/envelope.js';
 export { hiddenReasonOf, isPrompt, userText } from './session/classify-user.js';
 export { blockIdsOf, CopyFilter } from './session/copies.js';
@@ -90,11 +91,13 @@ export {
   type HeaderThread,
   headerCallOf,
   headerCountsOf,
+  type SystemNoteFacts,
+  systemNoteLabel,
   timelineShows,
 } from './session/header.js';
 export { type LoadSessionOptions, loadSession } from './session/load-session.js';
 export { missingMainIssue } from './session/missing-main.js';
-export { commandLine, promptTitleOf, threadTitleOf } from './session/prompt-title.js';
+export { promptTitleOf, threadTitleOf } from './session/prompt-title.js';
 export {
   openSessionStream,
   type SessionHead,

@@ -4,7 +4,7 @@
  * HTML export of a session too big to load), so both write the same text.
  * @module
  */
-import { timelineShows } from '@agentdash/core';
+import { systemNoteLabel, timelineShows } from '@agentdash/core';
 import { primaryDurationMs, type TimelineEvent, type ToolCall } from '@agentdash/core/model';
 import type { AssistantItemDto, CallDto, EventDto, SubagentInfo } from './api-types.js';
 
@@ -66,7 +66,9 @@ export function shownByDefault(event: TimelineEvent): boolean {
     case 'hidden':
       return timelineShows({ kind: 'user', hidden: event.reason }) !== undefined;
     case 'system':
-      return timelineShows({ kind: 'system', subtype: event.record.subtype }) !== undefined;
+      return (
+        timelineShows({ kind: 'system', subtype: event.record.subtype, content: event.record.content }) !== undefined
+      );
     case 'unknown':
       // A record type AgentDash does not know is shown with its raw data, never dropped silently.
       return true;
@@ -168,7 +170,7 @@ export function eventDtoOf(event: TimelineEvent, index: number, subagentOf: Suba
       return note(
         index,
         event.record.timestamp,
-        event.record.subtype,
+        systemNoteLabel(event.record),
         'system',
         null,
         event.record.level ?? null,

@@ -5,7 +5,14 @@
  * @module
  */
 import type { AssistantItem, Session, SessionStream, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
-import { commandLine, primaryDurationMs, resultText, timelineShows, toEnvelope } from '@agentdash/core';
+import {
+  commandLine,
+  primaryDurationMs,
+  resultText,
+  systemNoteLabel,
+  timelineShows,
+  toEnvelope,
+} from '@agentdash/core';
 import {
   callChangeDiff,
   formatDateTime,
@@ -159,9 +166,13 @@ async function* writeEvents(
           ? `\n\n*${event.images.length === 1 ? 'an image' : `${event.images.length} images`}*`
           : '';
       push(`## User · ${formatDateTime(event.timestamp)}\n\n${inertMarkdown(event.text)}${images}\n`);
-    } else if (event.kind === 'hidden' && event.reason === 'command') {
-      // A slash command the user typed (often the opening prompt): `/review 12`.
-      const line = commandLine(event.text);
+    } else if (
+      (event.kind === 'hidden' && event.reason === 'command') ||
+      (event.kind === 'system' && systemNoteLabel(event.record) === 'command')
+    ) {
+      // A slash command the user typed (often the opening prompt): `/review 12`. A client writes it as a user message
+      // or, in some versions, as a system record.
+      const line = commandLine(event.kind === 'hidden' ? event.text : (event.record.content ?? ''));
       if (line !== '') push(`## User · ${formatDateTime(event.record.timestamp)}\n\n${fence(line)}\n`);
     } else if (event.kind === 'assistant') {
       push(`### Assistant · ${formatDateTime(event.timestamp)}\n`);
@@ -171,7 +182,8 @@ async function* writeEvents(
       // its label, as show and the timeline name it (a system note without a subtype is "system")
       const shown =
         event.kind === 'system'
-          ? timelineShows({ kind: 'system', subtype: event.record.subtype }) && (event.record.subtype || 'system')
+          ? timelineShows({ kind: 'system', subtype: event.record.subtype, content: event.record.content }) &&
+            systemNoteLabel(event.record)
           : timelineShows({ kind: 'user', hidden: event.reason }) && event.reason;
       const text = event.kind === 'system' ? (event.record.content ?? '') : event.text;
       if (shown) {

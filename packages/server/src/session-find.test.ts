@@ -93,7 +93,7 @@ describe('GET /api/sessions/:id/find', () => {
       const page = await json<EventsPage>(`/api/sessions/${row.id}/events?offset=0&limit=500`);
       for (const event of page.events) {
         if (event.kind !== 'note' || event.source === 'unknown') continue;
-        // a word of the note as shown (a slash command's `command name: /compact`, its output, a compaction)
+        // a word of the note (a slash command's `/compact`, its output, a compaction)
         const word = /[A-Za-z]{5,}/.exec(event.text.replace(/<[^>]*>/g, ' '))?.[0];
         if (word === undefined) continue;
         const r = await json<FindResponse>(`/api/sessions/${row.id}/find?q=${encodeURIComponent(word)}`);

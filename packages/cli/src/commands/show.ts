@@ -1,5 +1,5 @@
 import type { AssistantItem, ParseIssue, Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
-import { headerCallOf, headerCountsOf, primaryDurationMs, timelineShows } from '@agentdash/core';
+import { headerCallOf, headerCountsOf, primaryDurationMs, systemNoteLabel, timelineShows } from '@agentdash/core';
 import {
   modelLabel,
   noteFields,
@@ -303,11 +303,11 @@ function* renderEvents(
       case 'system': {
         // As the dashboard shows them (core's `timelineShows`): every note but the client's bookkeeping.
         const { subtype, level, content, timestamp } = event.record;
-        if (timelineShows({ kind: 'system', subtype }) === undefined && !verbose) break;
+        if (timelineShows({ kind: 'system', subtype, content }) === undefined && !verbose) break;
         const error = level === 'error' || subtype === 'api_error';
         out.push(
           `${indent}${c.dim(formatClock(timestamp))}  ${error ? c.yellow('!') : c.dim('·')} ${c.dim(
-            `${terminalText(noteLabel(subtype ?? 'system'))}: ${excerpt(noteFields(content ?? ''), 200)}`,
+            `${terminalText(noteLabel(systemNoteLabel(event.record)))}: ${excerpt(noteFields(content ?? ''), 200)}`,
           )}`,
         );
         break;

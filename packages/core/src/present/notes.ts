@@ -14,12 +14,28 @@ export function noteLabel(label: string): string {
   return NOTE_LABELS[label] ?? label.replace(/[_-]/g, ' ');
 }
 
+/** `/name args` of a slash-command message (`<command-name>` and `<command-args>` tags). */
+export function commandLine(text: string): string {
+  const name = /<command-name>([^<]*)<\/command-name>/.exec(text)?.[1]?.trim() ?? '';
+  const args = /<command-args>([^<]*)<\/command-args>/.exec(text)?.[1]?.trim() ?? '';
+  return `${name} ${args}`.trim();
+}
+
+/** The tags of a slash command's message that its command line (`commandLine`) says all of. */
+const COMMAND_TAGS = /<(command-name|command-message|command-args)>[^<]*<\/\1>\n?/g;
+
 /**
- * A client note's text as read: `<field>value</field>` pairs (a task notification's id, status, output file; a slash
- * command's name and arguments) as `field: value` lines, other tags dropped (`a < b` stays text), blank runs cut.
- * @example noteFields('<command-name>/compact</command-name>') // 'command name: /compact'
+ * A client note's text as read: a slash command as it was typed (`/goal simplify this repo`: its name and arguments,
+ * its status words such as `hello is running…` left out), `<field>value</field>` pairs (a task notification's id,
+ * status, output file) as `field: value` lines, other tags dropped (`a < b` stays text), blank runs cut.
+ * @example noteFields('<command-name>/compact</command-name>') // '/compact'
  */
 export function noteFields(raw: string): string {
+  if (!raw.includes('<command-name>')) return fields(raw);
+  return [commandLine(raw), fields(raw.replace(COMMAND_TAGS, ''))].filter((part) => part !== '').join('\n');
+}
+
+function fields(raw: string): string {
   return (
     raw
       // what a slash command printed, as it printed it (its lines' own indentation aside)

@@ -34,4 +34,27 @@ describe("a slash command's records", () => {
     expect(shown('<command-name>/cost</command-name>')).toBe('note');
     expect(shown('Fix the failing test')).toBe('prompt');
   });
+
+  it('read the command as it was typed, its status words left out', () => {
+    // as Claude Code 2.1.199 wrote `/goal` with its arguments, and 2.x a custom command (name after its message)
+    const goal =
+      '<command-name>/goal</command-name>\n            <command-message>goal</command-message>\n            <command-args>simplify this repo</command-args>';
+    expect(noteFields(goal)).toBe('/goal simplify this repo');
+    expect(
+      noteFields('<command-message>hello is running…</command-message>\n<command-name>/hello</command-name>'),
+    ).toBe('/hello');
+    expect(
+      noteFields(
+        '<command-name>/clear</command-name>\n<command-message>clear</command-message>\n<command-args></command-args>',
+      ),
+    ).toBe('/clear');
+    // arguments over several lines keep them
+    expect(noteFields('<command-name>/plan</command-name><command-args>one\ntwo</command-args>')).toBe(
+      '/plan one\ntwo',
+    );
+    // other fields beside the command are still read
+    expect(noteFields('<command-name>/x</command-name><command-contents>body</command-contents>')).toBe(
+      '/x\ncommand contents: body',
+    );
+  });
 });

@@ -1,7 +1,11 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSessions, samplesHome } from '../../test/helpers.js';
-import { extremesBy, type HeaderCall, headerCallOf, headerCountsOf, timelineShows } from './header.js';
+import { extremesBy, type HeaderCall, headerCallOf, headerCountsOf, systemNoteLabel, timelineShows } from './header.js';
+
+/** A system record's content as Claude Code 2.1.218 wrote it for `/remote-control` (a wild session). */
+const REMOTE_CONTROL =
+  '<command-name>/remote-control</command-name>\n            <command-message>remote-control</command-message>\n            <command-args></command-args>';
 
 const call = (id: string, extra: Partial<HeaderCall> = {}): HeaderCall => ({
   id,
@@ -19,12 +23,39 @@ describe('timelineShows', () => {
     [{ kind: 'user', hidden: 'command' }, 'note'],
     [{ kind: 'user', hidden: 'compact-summary' }, 'note'],
     [{ kind: 'user', hidden: 'meta' }, undefined],
-    [{ kind: 'system', subtype: 'turn_duration' }, undefined],
-    [{ kind: 'system', subtype: 'stop_hook_summary' }, undefined],
-    [{ kind: 'system', subtype: 'api_error' }, 'note'],
-    [{ kind: 'system', subtype: undefined }, 'note'],
+    [{ kind: 'system', subtype: 'turn_duration', content: undefined }, undefined],
+    [{ kind: 'system', subtype: 'stop_hook_summary', content: undefined }, undefined],
+    [{ kind: 'system', subtype: 'api_error', content: undefined }, 'note'],
+    [{ kind: 'system', subtype: undefined, content: undefined }, 'note'],
+    // A slash command Claude Code wrote as system records (2.0.69, 2.1.218): as the user messages of one are shown.
+    [{ kind: 'system', subtype: 'local_command', content: REMOTE_CONTROL }, 'note'],
+    [
+      {
+        kind: 'system',
+        subtype: 'local_command',
+        content: '<local-command-stdout>Resume cancelled</local-command-stdout>',
+      },
+      'note',
+    ],
+    [{ kind: 'system', subtype: 'local_command', content: '<local-command-stdout></local-command-stdout>' }, undefined],
+    [{ kind: 'system', subtype: 'local_command', content: undefined }, 'note'],
   ] as const)('%j shows as %s', (facts, shown) => {
     expect(timelineShows(facts)).toBe(shown);
+  });
+});
+
+describe('systemNoteLabel', () => {
+  it('names a slash command and its output as the user messages of one are named, any other note by its subtype', () => {
+    expect(systemNoteLabel({ subtype: 'local_command', content: REMOTE_CONTROL })).toBe('command');
+    expect(
+      systemNoteLabel({
+        subtype: 'local_command',
+        content: '<local-command-stdout>Resume cancelled</local-command-stdout>',
+      }),
+    ).toBe('command-output');
+    expect(systemNoteLabel({ subtype: 'local_command', content: 'Something else' })).toBe('local_command');
+    expect(systemNoteLabel({ subtype: 'api_error', content: undefined })).toBe('api_error');
+    expect(systemNoteLabel({ subtype: undefined, content: undefined })).toBe('system');
   });
 });
 

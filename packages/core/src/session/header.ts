@@ -8,6 +8,7 @@
 import type { HiddenReason } from '../model/session.js';
 import type { ToolCall } from '../model/tool-call.js';
 import type { TypedResult } from '../model/typed-result.js';
+import { commandPartOf } from './classify-user.js';
 
 /** Hidden user messages the timeline still shows by default: they change what the conversation is. */
 const SHOWN_HIDDEN: ReadonlySet<HiddenReason> = new Set<HiddenReason>([
@@ -24,7 +25,27 @@ const HIDDEN_SYSTEM: ReadonlySet<string> = new Set(['turn_duration', 'stop_hook_
 /** What decides whether a user or system record shows in the timeline by default. */
 export type ShownFacts =
   | { readonly kind: 'user'; readonly hidden: HiddenReason | undefined }
-  | { readonly kind: 'system'; readonly subtype: string | undefined };
+  | { readonly kind: 'system'; readonly subtype: string | undefined; readonly content: string | undefined };
+
+/** A system note's facts: its subtype, and its content (a slash command's, when Claude Code wrote one so). */
+export type SystemNoteFacts = Omit<Extract<ShownFacts, { kind: 'system' }>, 'kind'>;
+
+/**
+ * The part of a slash command a system note holds (`commandPartOf` of its content): Claude Code writes a command and
+ * what it printed as user messages, and in some versions (2.0.69, 2.1.218) as `local_command` system records.
+ */
+function commandPartOfNote(facts: SystemNoteFacts) {
+  return facts.content === undefined ? undefined : commandPartOf(facts.content);
+}
+
+/**
+ * A system note's label: the part of a slash command it holds, named as the user message of that part is
+ * (`command`, `command-output`), else its subtype (`system` without one).
+ */
+export function systemNoteLabel(facts: SystemNoteFacts): string {
+  const part = commandPartOfNote(facts);
+  return part === 'command' || part === 'command-output' ? part : facts.subtype || 'system';
+}
 
 /**
  * How the timeline shows a user or system record by default: `prompt` (a user message that is a prompt), `note`
@@ -35,6 +56,8 @@ export function timelineShows(facts: ShownFacts): 'prompt' | 'note' | undefined 
     if (facts.hidden === undefined) return 'prompt';
     return SHOWN_HIDDEN.has(facts.hidden) ? 'note' : undefined;
   }
+  const part = commandPartOfNote(facts);
+  if (part !== undefined) return SHOWN_HIDDEN.has(part) ? 'note' : undefined;
   return facts.subtype !== undefined && HIDDEN_SYSTEM.has(facts.subtype) ? undefined : 'note';
 }
 

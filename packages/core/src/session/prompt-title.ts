@@ -1,4 +1,5 @@
 import type { UserRecord } from '../model/record.js';
+import { commandLine } from '../present/notes.js';
 import { findSecrets } from '../secrets/scan.js';
 import { hiddenReasonOf, userText } from './classify-user.js';
 
@@ -115,13 +116,6 @@ export function threadTitleOf(text: string): string | undefined {
   const cleaned = withoutMarkdownBlocks(withoutIdeNotices(text)).trim();
   if (cleaned === '' || isControlCommand(cleaned)) return undefined;
   return cutTitle(cleaned);
-}
-
-/** `/name args` of a slash-command message (`<command-name>` and `<command-args>` tags). */
-export function commandLine(text: string): string {
-  const name = /<command-name>([^<]*)<\/command-name>/.exec(text)?.[1]?.trim() ?? '';
-  const args = /<command-args>([^<]*)<\/command-args>/.exec(text)?.[1]?.trim() ?? '';
-  return `${name} ${args}`.trim();
 }
 
 /** A code fence's line (```` ```text ````, `~~~`), and a heading's marks (`## `). */

@@ -41,7 +41,8 @@ export function threadPromptOf(record: TranscriptRecord): string | undefined {
 /** How the timeline shows a record by default, as `ThreadFact.shows` (responses and unknown records aside). */
 export function shownOf(record: TranscriptRecord): 'prompt' | 'note' | undefined {
   if (record.kind === 'user') return timelineShows({ kind: 'user', hidden: hiddenReasonOf(record) });
-  if (record.kind === 'system') return timelineShows({ kind: 'system', subtype: record.subtype });
+  if (record.kind === 'system')
+    return timelineShows({ kind: 'system', subtype: record.subtype, content: record.content });
   return undefined;
 }
 

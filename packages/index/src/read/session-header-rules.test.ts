@@ -117,7 +117,8 @@ async function plant(withCopy: boolean, grow?: (home: string) => Promise<void>):
 function shown(events: readonly TimelineEvent[]): number {
   return events.filter((e) => {
     if (e.kind === 'hidden') return timelineShows({ kind: 'user', hidden: e.reason }) !== undefined;
-    if (e.kind === 'system') return timelineShows({ kind: 'system', subtype: e.record.subtype }) !== undefined;
+    if (e.kind === 'system')
+      return timelineShows({ kind: 'system', subtype: e.record.subtype, content: e.record.content }) !== undefined;
     return e.kind === 'prompt' || e.kind === 'assistant' || e.kind === 'unknown';
   }).length;
 }
