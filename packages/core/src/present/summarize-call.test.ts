@@ -126,6 +126,26 @@ describe('summarizeCall', () => {
   });
 });
 
+describe("a Codex `exec` script's summary", () => {
+  // as Codex 0.145 wrote them (../shared/wild-agents, entire-graph-5): a JavaScript script calling its tools
+  const run = (cmd: string) =>
+    `const r = await tools.exec_command({cmd:${JSON.stringify(cmd)},"workdir":"/p","yield_time_ms":10000}); text(r.output)\n`;
+  it('names the command it runs, not the script around it', () => {
+    expect(summarizeCall(codexCall('exec', { input: run('entire agent-help') }))).toBe('exec entire agent-help');
+    expect(summarizeCall(codexCall('exec', { input: `${run('git status')}${run('git log -3')}${run('ls')}` }))).toBe(
+      'exec git status and 2 more',
+    );
+  });
+  it('names the files its patch changes when it runs no command', () => {
+    const patch = '*** Begin Patch\n*** Update File: /p/src/a.ts\n@@\n-x\n+y\n*** End Patch';
+    const script = `const patch = ${JSON.stringify(patch)};\nawait tools.apply_patch(patch);\n`;
+    expect(summarizeCall(codexCall('exec', { input: script }), '/p')).toBe('exec src/a.ts');
+  });
+  it('shows the script when it names neither', () => {
+    expect(summarizeCall(codexCall('exec', { input: 'text(1 + 1)' }))).toBe('exec text(1 + 1)');
+  });
+});
+
 describe('readSpan', () => {
   // Counts as typed (file lines: Claude Code's are mended when typed, `fileLines`), taken as they are.
   it('gives the typed counts, a part whose last line is empty included', () => {

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { parseApplyPatch } from '../model/apply-patch.js';
 import type { CallInput } from '../model/call-input.js';
 import { lineCount } from '../model/line-count.js';
 import { plural } from './numbers.js';
@@ -237,9 +238,22 @@ export function callDetail(call: SummarizableCall, cwd?: string): string {
       detail = s(input.taskId) ? `#${s(input.taskId)}` : '';
       break;
     default:
-      detail = firstString(call.input);
+      detail = scriptDetail(input, cwd) ?? firstString(call.input);
   }
   return oneLine(detail, 100);
+}
+
+/**
+ * A script's detail (Codex `exec`: JavaScript calling the agent's tools, its input's `commands` and `patch`): the
+ * first command it runs, else the first file its patches change, and how many more; undefined when it names neither.
+ */
+function scriptDetail(input: CallInput, cwd: string | undefined): string | undefined {
+  const commands = input.commands ?? [];
+  const files = input.patch === undefined ? [] : parseApplyPatch(input.patch).map((f) => relativePath(f.path, cwd));
+  const first = commands[0] !== undefined ? oneLine(commands[0], 60) : files[0];
+  if (first === undefined) return undefined;
+  const more = commands.length + files.length - 1;
+  return more > 0 ? `${first} and ${more} more` : first;
 }
 
 function firstString(input: unknown): string {

@@ -289,12 +289,21 @@ export function GenericRenderer({ call }: RendererProps) {
   const raw = typed?.kind === 'unknown' ? typed.toolUseResult : undefined;
   const images = resultImages(call);
   const simple = Object.entries(i).every(([, v]) => !isObj(v) && !Array.isArray(v));
+  // A script's (Codex exec) shell commands, read from it by the adapter: what it ran, before the script itself.
+  const commands = inputOf(call).commands ?? [];
   return (
     <div
       data-testid="renderer-generic"
       data-tool={call.canonicalName}
       style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
     >
+      {commands.length > 0 && (
+        <Section label={commands.length === 1 ? 'Runs' : `Runs ${commands.length} commands`}>
+          <div className="code">
+            <pre data-testid="script-commands">{commands.map((command) => `$ ${command}`).join('\n')}</pre>
+          </div>
+        </Section>
+      )}
       {Object.keys(i).length > 0 &&
         (simple ? (
           <KV rows={Object.entries(i).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)] as const)} />
