@@ -1,5 +1,6 @@
 import type { ErrorCategory, ErrorSeverity, ParseIssueCode, ReportedTime } from '@agentdash/core';
 import type { AgentKind } from './agents.js';
+import { DOC_KINDS } from './schema/stored-values.js';
 
 export type { RefreshOptions, RefreshProgress, RefreshReport } from './write/refresh-types.js';
 
@@ -344,7 +345,7 @@ export interface CallAnalytics extends CallCounts {
   readonly categories: readonly AnalyticsCategory[];
 }
 
-export const searchKinds = ['prompt', 'assistant', 'thinking', 'tool-input', 'tool-output'] as const;
+export const searchKinds = DOC_KINDS;
 export type SearchKind = (typeof searchKinds)[number];
 
 export interface SearchFilter {

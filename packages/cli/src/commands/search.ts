@@ -26,10 +26,11 @@ function highlighted(snippet: string, mark: (text: string) => string): string {
 export const searchCommand: CommandSpec = {
   name: 'search',
   usage: 'agentdash search QUERY [PATH…] [--project P] [--tool T] [--since WHEN] [--kind K] [--json]',
-  summary: 'full-text search over prompts, replies, thinking, tool inputs and outputs',
+  summary: 'full-text search over prompts, replies, thinking, tool inputs and outputs, notes',
   help: `Every word must occur (in any order); "quoted words" must occur together; word* matches a prefix. Searches
-prompts, assistant text, thinking, tool inputs and tool outputs of all sessions and their subagents. Hits are ranked
-(bm25) and show session, time, tool and a snippet.
+prompts, assistant text, thinking, tool inputs and tool outputs of all sessions and their subagents, and the notes
+their timelines show (slash commands, what they printed, compaction summaries). Hits are ranked (bm25) and show
+session, time, tool and a snippet.
 
 ${PATHS_HELP}
 
@@ -37,7 +38,7 @@ Filters:
 ${PROJECT_HELP}
   --tool NAME      only inputs/outputs of this tool
   --since WHEN     only text written at or after WHEN
-  --kind KIND      prompt, assistant, thinking, tool-input or tool-output
+  --kind KIND      ${searchKinds.slice(0, -1).join(', ')} or ${searchKinds.at(-1)}
   --limit N        at most N hits (default 50)
 
 ${COMMON_HELP}`,

@@ -4,7 +4,7 @@
  */
 
 import type { AgentId } from '@agentdash/core/base';
-import type { RefreshReport, TelemetryJoins } from '@agentdash/index';
+import type { RefreshReport, SearchKind, TelemetryJoins } from '@agentdash/index';
 import type { TelemetrySummaryDto, TimeSumDto, UsageTotalsDto } from '@agentdash/server';
 
 export type * from './team-json.js';
@@ -183,7 +183,7 @@ export interface SearchHitJson {
   readonly projectPath?: string;
   readonly sessionTitle?: string;
   readonly timestamp?: string;
-  readonly kind: 'prompt' | 'assistant' | 'thinking' | 'tool-input' | 'tool-output';
+  readonly kind: SearchKind;
   readonly tool?: string;
   readonly callId?: string;
   readonly agentId?: string;

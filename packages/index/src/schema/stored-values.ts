@@ -120,7 +120,12 @@ export const RECORD_KINDS = [
   'cost-state',
   'meta',
 ] as const;
-export const DOC_KINDS = ['prompt', 'assistant', 'thinking', 'tool-input', 'tool-output'] as const;
+/**
+ * What a searchable document is (`docPartsOf`), and what `search --kind` takes: a prompt, a reply, thinking, a tool's
+ * input or output, or a note the timeline shows (a slash command, what it printed, a compaction's summary). Stored
+ * by number: a kind is only ever added at the end.
+ */
+export const DOC_KINDS = ['prompt', 'assistant', 'thinking', 'tool-input', 'tool-output', 'note'] as const;
 
 /** What a row keeps of a kind: its number in `kinds` as text (the column's affinity is text), else the kind. */
 export function storedKind(kind: string, kinds: readonly string[]): string {
