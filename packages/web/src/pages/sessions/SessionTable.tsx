@@ -10,6 +10,7 @@ import { SecretsBadge } from '../../ui/SecretsBadge';
 import { Snippet } from '../../ui/Snippet';
 import { TeamBadge, TIER_TITLE } from '../../ui/TeamBadge';
 import { TimeBar } from '../../ui/TimeBar';
+import { hitFindText } from './hit-find';
 import type { Sort, SortKey } from './use-session-list';
 
 /** The columns; `className` also marks the column's cells (`c-messages`: left out between cards and a wide window). */
@@ -150,7 +151,11 @@ function SessionRowView({
   searchText: string | undefined;
   measured: boolean;
 }) {
-  const href = sessionHref(r.id, r.matchCallId, searchText);
+  const href = sessionHref(
+    r.id,
+    r.matchCallId,
+    searchText === undefined ? undefined : hitFindText(searchText, r.snippet),
+  );
   const recent = fmtRecent(r.startedAt);
   const real = r.errors - r.expectedErrors;
   // no active time without a wall time (null), rather than "0 ms"

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { hitFindText } from './hit-find';
+
+const mark = (text: string) => `\u0001${text}\u0002`;
+
+describe('what a search hit opens its session to find', () => {
+  it("is the query's words without the search syntax, where the hit holds them so", () => {
+    // "Resume cancelled" (a phrase) opened the session finding `"Resume cancelled"`, quotes and all: no match
+    expect(hitFindText('"Resume cancelled"', mark('Resume cancelled'))).toBe('Resume cancelled');
+    expect(hitFindText('npm test', `…ran ${mark('npm')} ${mark('test')} and…`)).toBe('npm test');
+    expect(hitFindText('quor*', `the ${mark('quorum')} module`)).toBe('quor');
+    expect(hitFindText('background', `a ${mark('Background')} job`)).toBe('background');
+  });
+
+  it("is the first marked word where the hit's words are apart, else the query's words", () => {
+    expect(hitFindText('walrus ranking', `the ${mark('ranking')} of the ${mark('walrus')}`)).toBe('ranking');
+    expect(hitFindText('"a b"', undefined)).toBe('a b');
+    expect(hitFindText('plain', 'no marks here')).toBe('plain');
+  });
+});
