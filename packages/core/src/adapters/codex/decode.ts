@@ -132,6 +132,9 @@ export class CodexDecoder extends CodexResponses {
       return;
     }
     if (type === undefined && line.record_type !== undefined) {
+      // The client saved its state after each request to the model (a pair of these lines after each response and
+      // its tools' outputs): the open response ends there, as the next request is another response.
+      if (line.record_type === 'state') this.endResponse();
       out(this.meta(`record_type:${String(line.record_type)}`, line, undefined, loc));
       return;
     }

@@ -53,10 +53,13 @@ const promptsOf = (s: Session) =>
 const turnsDir = join(codexFixtures, 'turns');
 
 describe('a prompt ends the response: replies come after their prompt, never merged across it', () => {
-  test('legacy (Aug 2025, no token events): one response per prompt, not one for the whole file', async () => {
+  test('legacy (Aug 2025, no token events): one response per request, ended by the state the client saved', async () => {
+    // Each request's items, then its tools' outputs, then two `record_type: state` lines. Was one response per prompt:
+    // a turn of eight requests and their calls read as one reply.
     const session = await sessionOf(turnsDir, '84b6da18-7357-4ad0-89d6-64f637ddde0d');
-    expect(turns(session)).toEqual(['P6', 'A9-10', 'P12', 'A15-20', 'P22', 'A25-60']);
-    expect(session.counts).toMatchObject({ prompts: 3, assistantMessages: 3 });
+    const requests = [25, 30, 35, 40, 45, 50, 55].map((line) => `A${line}-${line + 2}`);
+    expect(turns(session)).toEqual(['P6', 'A9-10', 'P12', 'A15-17', 'A20-20', 'P22', ...requests, 'A60-60']);
+    expect(session.counts).toMatchObject({ prompts: 3, assistantMessages: 11 });
   });
 
   test('0.144: the review answer is its own response, ahead of the next prompt and its usage', async () => {
@@ -106,13 +109,14 @@ describe('a prompt ends the response: replies come after their prompt, never mer
       expect(order.filter((t) => t.startsWith('P'))).toEqual(
         [5, 10, 62, 72, 81, 87, 90, 96, 102, 184, 202, 208, 257, 273].map((line) => `P${line}`),
       );
-      // One response after each prompt, except the prompt of line 87: the user asked again (line 90) unanswered.
+      // Each prompt's requests (each ended by the state the client saved), none for the prompt of line 87: the user
+      // asked again (line 90) unanswered.
       const replies = order
         .join(' ')
         .split(/P\d+/)
         .slice(1)
         .map((between) => between.trim().split(/\s+/).filter(Boolean).length);
-      expect(replies).toEqual([1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1]);
+      expect(replies).toEqual([1, 11, 2, 2, 1, 0, 1, 1, 18, 3, 1, 11, 3, 21]);
     });
   });
 });
