@@ -178,6 +178,7 @@ describe('document texts at a place holding several records', () => {
       thinking: { docs: 22, misread: 0 },
       'tool-input': { docs: 554, misread: 0 },
       'tool-output': { docs: 549, misread: 0 },
+      note: { docs: 7, misread: 0 },
     });
   });
 });
