@@ -11,6 +11,7 @@ import { type DocRow, type DocStarts, docsWithStarts, insertSearchWords, searchW
 import { lockUids, UidForgottenError } from './forgotten.js';
 import { childRows, chunksOf, ms, type Pusher, sessionRow } from './ingest-rows.js';
 import { type Lowered, loweredFrom } from './lowered.js';
+import { withoutNul } from './no-nul.js';
 import { cutSessionTelemetry, lockSessionTelemetry } from './telemetry-tier.js';
 import { ChunksGoneError, TranscriptSizeError } from './transcripts.js';
 
@@ -232,18 +233,27 @@ export async function storeSessions(
   // A few sessions at once, each in its own transaction on its own connection: a session's dozen statements are
   // round trips the server would otherwise wait through one by one.
   let next = 0;
+  // a failure that is no one session's (the database lost): the other workers take no more sessions of the request
+  let failed = false;
   const worker = async () => {
-    while (next < sessions.length) {
-      const s = sessions[next++] as PushSession;
+    while (!failed && next < sessions.length) {
+      const s = withoutNul(sessions[next++] as PushSession);
       try {
         const stored = await storeWithRetry(sql, s, who, digests, named);
         if (stored.result === 'stored') changed.push(s.uid);
         else unchanged++;
         if (stored.lowered !== null) lowered.push({ uid: s.uid, from: stored.lowered });
       } catch (error) {
-        // one session another person holds, or its person forgot, is refused alone: the others of the request are stored
-        if (!(error instanceof UidTakenError || error instanceof UidForgottenError)) throw error;
-        refused.push({ uid: s.uid, reason: error.message });
+        // One session another person holds, or its person forgot, or holding a value the database refuses, is refused
+        // alone: the others of the request are stored, and its laptop, told, goes on with its next batch.
+        if (error instanceof UidTakenError || error instanceof UidForgottenError) {
+          refused.push({ uid: s.uid, reason: error.message });
+        } else if (refusedValue(error)) {
+          refused.push({ uid: s.uid, reason: `the team server cannot store it: ${(error as Error).message}` });
+        } else {
+          failed = true;
+          throw error;
+        }
       }
     }
   };
@@ -256,6 +266,12 @@ export async function storeSessions(
   const shared = [...theirs].filter((name) => (named.get(name) ?? 0) > 1);
   if (shared.length > 0) await sql.begin((tx) => dropUnreferencedChunks(tx, shared)).catch(() => 0);
   return { stored: changed.length, unchanged, changed, refused, lowered };
+}
+
+/** A PostgreSQL data exception (SQLSTATE class 22: a value out of range, an encoding it cannot hold): one session's. */
+function refusedValue(error: unknown): boolean {
+  const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
+  return name === 'PostgresError' && typeof code === 'string' && code.startsWith('22');
 }
 
 /** The uids of `entries` whose stored digest differs (or that are not stored), but for copies found behind. */

@@ -11,6 +11,7 @@ import { DOC_STARTS_MIGRATION } from './doc-starts.js';
 import { FORGOTTEN_MIGRATIONS } from './forgotten.js';
 import { LOWERED_FROM_MIGRATION } from './lowered.js';
 import { CHUNK_UPLOADER_MIGRATION, SUBAGENT_PROMPTS_MIGRATION, UNIQUE_UID_MIGRATION } from './migrations-tiers.js';
+import { VALUE_MIGRATIONS } from './migrations-values.js';
 import { OUTPUT_UNRECORDED_MIGRATION } from './output-unrecorded.js';
 import { COPIED_THREADS_MIGRATION } from './search-postings.js';
 import { SESSION_LIST_MIGRATION } from './session-sql.js';
@@ -355,6 +356,7 @@ export const migrations: readonly Migration[] = [
   ...FORGOTTEN_MIGRATIONS,
   ...CALL_COPIES_MIGRATIONS,
   ...BEHIND_COPIES_MIGRATIONS,
+  ...VALUE_MIGRATIONS,
 ];
 
 /**

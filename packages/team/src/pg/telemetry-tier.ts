@@ -15,9 +15,8 @@ import { type ShareTier, shareTiers, tierCovers } from '../contract.js';
 import { canonicalJson } from '../digest.js';
 import { recordAtTier } from '../otel/share.js';
 import { lockKeys, type Sql, type TxSql } from './db.js';
+import { noNul } from './no-nul.js';
 
-/** PostgreSQL holds no NUL in text or jsonb: each becomes U+FFFD (nothing else changes). */
-export const noNul = (text: string) => text.replaceAll('\0', '\uFFFD');
 /**
  * A record as stored (`value`), and its JSON text: keys sorted, so a record read back from jsonb (which orders them
  * its own way) and cut gives the text an export cut to the same tier gives.

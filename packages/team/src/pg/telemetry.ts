@@ -32,7 +32,8 @@ import { recordAtTier } from '../otel/share.js';
 import type { Sql, TxSql } from './db.js';
 import { forgottenSessionIds } from './forgotten.js';
 import { sessionHasher } from './forgotten-key.js';
-import { jsonOf, keyOf, lowerTier, noNul, pushedTiers } from './telemetry-tier.js';
+import { noNul } from './no-nul.js';
+import { jsonOf, keyOf, lowerTier, pushedTiers } from './telemetry-tier.js';
 
 export interface TelemetrySender {
   readonly personId: number;
