@@ -3,7 +3,7 @@
  * back from the transcript by its place and part (`docPartsAt`) to cut its snippet, so the text itself is stored
  * nowhere in the index.
  */
-import { isPrompt, type ResultContent, resultText, shownOf, type TranscriptRecord, userText } from '@agentdash/core';
+import { type ResultContent, resultText, shownOf, type TranscriptRecord, userText } from '@agentdash/core';
 import { noteFields, plainText } from '@agentdash/core/present';
 import type { DOC_KINDS } from '../schema/stored-values.js';
 
@@ -118,8 +118,10 @@ export function docPartsOf(record: TranscriptRecord): DocPart[] {
     if (part.text.trim() === '') return;
     parts.push(part.text.length > MAX_DOC_CHARS ? { ...part, text: part.text.slice(0, MAX_DOC_CHARS) } : part);
   };
+  // how the timeline shows a user or system record: a prompt, a note, or nothing
+  const shows = shownOf(record);
   if (record.kind === 'user') {
-    if (isPrompt(record)) add({ kind: 'prompt', text: userText(record.content) });
+    if (shows === 'prompt') add({ kind: 'prompt', text: userText(record.content) });
     if (typeof record.content !== 'string') {
       for (const block of record.content) {
         if (block.kind !== 'tool-result' || block.toolUseId === '') continue;
@@ -143,7 +145,7 @@ export function docPartsOf(record: TranscriptRecord): DocPart[] {
   }
   // After the record's other texts (a team server finds a document by its number among its line's): a note the
   // timeline shows (a slash command, what it printed, a compaction's summary), as it reads there.
-  const note = shownOf(record) === 'note' ? noteSource(record) : undefined;
+  const note = shows === 'note' ? noteSource(record) : undefined;
   if (note !== undefined) add({ kind: 'note', text: noteFields(plainText(note)), secretsIn: note });
   return parts;
 }
