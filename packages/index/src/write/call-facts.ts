@@ -42,7 +42,8 @@ interface FactPlan {
   /**
    * The fact the call's row holds already is still right: nothing of the id left in this transaction, and the first
    * result is still the one it was computed with (new rows come after every earlier row, so the first can only have
-   * changed from none to one). A resumed or forked session's copies of earlier calls leave their facts as they are.
+   * changed from none to one, or to a result in the call's own file: see `planFact`). A resumed or forked session's
+   * copies of earlier calls leave their facts as they are.
    */
   readonly settled: boolean;
   /** The agent home the call is first in (`firstCall`). */
@@ -52,6 +53,8 @@ interface FactPlan {
 /** The calls' facts of the open write transaction: statements, and what is known of them until it ends. */
 export class CallFacts {
   private readonly s;
+  /** The results stored in the open transaction, by tool_use id and file id (`noteResult`). */
+  private readonly newResults = new Set<string>();
   /** Ids some of whose calls or results leave in the open transaction (`idsLeaving`). */
   private readonly leaving = new Set<string>();
   /** Facts held by calls that leave in the open transaction, by tool_use id and agent home (`idsLeaving`). */
@@ -90,6 +93,12 @@ export class CallFacts {
         db.prepare(
           `SELECT r.file_id, r.line, r.offset FROM results r JOIN files f ON f.id = r.file_id WHERE r.tool_use_id = ? AND f.home = ?
          ORDER BY (r.file_id <> ?), r.rowid LIMIT 1`,
+        ),
+      // Whether a file of the home other than the call's holds a result of the id.
+      resultElsewhere: () =>
+        db.prepare(
+          `SELECT 1 FROM results r JOIN files f ON f.id = r.file_id WHERE r.tool_use_id = ? AND f.home = ? AND r.file_id <> ?
+         LIMIT 1`,
         ),
       cwdAt: () =>
         db.prepare('SELECT s.text FROM records JOIN strings s ON s.id = cwd_ref WHERE file_id = ? AND line = ?'),
@@ -150,6 +159,11 @@ export class CallFacts {
     return ids;
   }
 
+  /** A result stored in the open transaction (its id and file): `planFact` asks whether a call's own one is new. */
+  noteResult(id: string, fileId: number): void {
+    this.newResults.add(`${id}\u0000${fileId}`);
+  }
+
   /** A fact a parse worker computed for a call of this file (`OP.fact`): taken when the batch commits. */
   noteAhead(fileId: number, op: FactOp): void {
     this.factsAhead.set(`${op[1]}\u0000${fileId}`, { callLine: op[2], resultLine: op[3], values: op[4] });
@@ -158,6 +172,7 @@ export class CallFacts {
   /** The transaction ended (committed or rolled back): forget what only held within it. */
   endTransaction(): void {
     this.factsAhead.clear();
+    this.newResults.clear();
     this.leaving.clear();
     this.leavingFacts.clear();
   }
@@ -258,7 +273,17 @@ export class CallFacts {
     const call = this.s.firstCall.get(id, home) as FactPlan['call'] | undefined;
     if (call === undefined) return undefined;
     const result = this.s.firstResult.get(id, home, call.file_id) as FactPlan['result'];
-    const settled = !this.leaving.has(id) && call.stored !== null && call.stored === (result === undefined ? 0 : 1);
+    const settled =
+      !this.leaving.has(id) &&
+      call.stored !== null &&
+      call.stored === (result === undefined ? 0 : 1) &&
+      // A result in the call's own file comes first, but it may be new: the fact was then computed with another
+      // file's (a resumed copy that held the result first). Computed again when it is new and another file holds one.
+      !(
+        result?.file_id === call.file_id &&
+        this.newResults.has(`${id}\u0000${result.file_id}`) &&
+        this.s.resultElsewhere.get(id, home, call.file_id) !== undefined
+      );
     return { id, call, result, ahead: this.aheadFor(id, call, result), settled, home };
   }
 

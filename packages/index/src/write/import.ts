@@ -215,8 +215,10 @@ export class Writer {
           const id = op[1];
           const line = op[2];
           touched.add(id);
-          if (s.insertResult.run(fileId, id, line, op[3], op[4], op[5]).changes !== 0)
+          if (s.insertResult.run(fileId, id, line, op[3], op[4], op[5]).changes !== 0) {
             stored.add(`tool-output\u0000${id}`);
+            this.facts.noteResult(id, fileId);
+          }
           // A second result of an id in this file: pairing reports it, on its record's row.
           else s.addExtraResults.run(1, fileId, line);
           break;
