@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Session } from '@agentdash/core';
 import Database from 'better-sqlite3';
@@ -60,6 +60,22 @@ describe('archive', () => {
     expect(report).toMatchObject({ filesRemoved: 0, filesParsed: 0, archivedFiles: report.files });
     expect(index.listSessions().every((s) => s.archived)).toBe(true);
     expect(await everything(index)).toEqual(before);
+  });
+
+  it('keeps a session whose main file is empty as it was once its files are deleted: nothing said lost', async () => {
+    // As ../shared/wild's pmsynapse-1 holds one: a 0-byte main file, its subagent's file beside it (2.0 layout). Its
+    // main file, gone, read as "unreadable: no such file and nothing archived": an empty file has nothing to archive.
+    const project = join(home, 'projects', '-home-user-proj-empty');
+    const sid = '5e55e55e-0000-4000-8000-000000000001';
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, `${sid}.jsonl`), '');
+    const agent = readFileSync(join(home, 'projects', '-home-user-proj-subagents', 'agent-ae0b871.jsonl'), 'utf8');
+    writeFileSync(join(project, 'agent-ae0b871.jsonl'), agent.replaceAll('3d438771-f9d6-4a92-9daa-79a2c6f7cc27', sid));
+    await index.refresh([home]);
+    const before = complete(await index.loadSession(sid));
+    rmSync(join(home, 'projects'), { recursive: true });
+    await index.refresh([home]);
+    expect(complete(await index.loadSession(sid))).toEqual(before);
   });
 
   it('rebuilds everything derived from the archive alone, without the sources', async () => {

@@ -116,6 +116,7 @@ export class Archive {
       chunks: () => db.prepare('SELECT id, offset, length, codec FROM archive_chunks WHERE path = ? ORDER BY offset'),
       data: () => db.prepare('SELECT data FROM archive_chunks WHERE id = ?').pluck(),
       end: () => db.prepare('SELECT MAX(offset + length) FROM archive_chunks WHERE path = ?').pluck(),
+      sizeRead: () => db.prepare('SELECT file_size FROM archive_files WHERE path = ?').pluck(),
       insert: () =>
         db.prepare('INSERT OR REPLACE INTO archive_chunks (path, offset, length, codec, data) VALUES (?, ?, ?, ?, ?)'),
       deleteFrom: () => db.prepare('DELETE FROM archive_chunks WHERE path = ? AND offset >= ?'),
@@ -180,7 +181,8 @@ export class Archive {
   /** Files on disk, else their archived bytes (and those of a file held at its last complete version). */
   readonly openBytes: OpenBytes = async (path) => {
     if (existsSync(path) && this.s.held.get(path) === undefined) return openFileBytes(path);
-    if (this.end(path) === 0) {
+    // A file read empty has nothing to archive: gone, it is still read as it was, empty.
+    if (this.end(path) === 0 && this.s.sizeRead.get(path) !== 0) {
       throw Object.assign(new Error(`ENOENT: no such file and nothing archived: ${path}`), { code: 'ENOENT' });
     }
     return this.source(path);
