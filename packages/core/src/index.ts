@@ -97,6 +97,7 @@ export {
 } from './session/header.js';
 export { type LoadSessionOptions, loadSession } from './session/load-session.js';
 export { missingMainIssue } from './session/missing-main.js';
+export { noteSourceOf } from './session/note-source.js';
 export { promptTitleOf, threadTitleOf } from './session/prompt-title.js';
 export {
   openSessionStream,

@@ -4,7 +4,7 @@
  * HTML export of a session too big to load), so both write the same text.
  * @module
  */
-import { systemNoteLabel, timelineShows } from '@agentdash/core';
+import { noteSourceOf, systemNoteLabel, timelineShows } from '@agentdash/core';
 import { primaryDurationMs, type TimelineEvent, type ToolCall } from '@agentdash/core/model';
 import type { AssistantItemDto, CallDto, EventDto, SubagentInfo } from './api-types.js';
 
@@ -199,9 +199,7 @@ export function eventDtoOf(event: TimelineEvent, index: number, subagentOf: Suba
 
 /** The text of a client note the timeline shows (a hidden user message, a system record), as it is logged. */
 export function noteTextOf(event: TimelineEvent): string | undefined {
-  if (event.kind === 'hidden') return event.text;
-  if (event.kind === 'system') return event.record.content ?? systemText(event.record.data);
-  return undefined;
+  return event.kind === 'hidden' || event.kind === 'system' ? noteSourceOf(event.record) : undefined;
 }
 
 function note(
@@ -225,25 +223,6 @@ function note(
     text: cut ? text.slice(0, 4000) : text,
     truncated: cut,
   };
-}
-
-/** A line for a system record without content (API errors with retries, durations…). */
-function systemText(data: Readonly<Record<string, unknown>>): string {
-  const parts: string[] = [];
-  const error = data.error;
-  if (typeof error === 'object' && error !== null) {
-    const e = error as Record<string, unknown>;
-    const text = typeof e.formatted === 'string' ? e.formatted : typeof e.message === 'string' ? e.message : undefined;
-    if (text) parts.push(text);
-  } else if (typeof error === 'string') parts.push(error);
-  if (typeof data.retryAttempt === 'number') {
-    parts.push(
-      `retry ${data.retryAttempt}${typeof data.maxRetries === 'number' ? ` of ${data.maxRetries}` : ''}` +
-        (typeof data.retryInMs === 'number' ? ` in ${Math.round(data.retryInMs)} ms` : ''),
-    );
-  }
-  if (typeof data.durationMs === 'number' && parts.length === 0) parts.push(`${Math.round(data.durationMs)} ms`);
-  return parts.join(' · ');
 }
 
 function clipText(text: string, limit: number): string {

@@ -39,6 +39,18 @@ beforeAll(async () => {
       isCompactSummary: true,
     }),
     prompt(at('u4', 'u3', 4), 'Carry on.'),
+    // an API error and its retry, as 2.1.x writes one: its words in its data, no content
+    JSON.stringify({
+      ...JSON.parse(prompt(at('e1', 'u4', 5), '')),
+      type: 'system',
+      subtype: 'api_error',
+      level: 'error',
+      message: undefined,
+      error: { status: 529, formatted: '529 Overloaded: the capybara endpoint is busy' },
+      retryInMs: 560,
+      retryAttempt: 1,
+      maxRetries: 10,
+    }),
   ]);
   index = openIndex({ dbPath: join(dir, 'index.sqlite') });
   await index.refresh([home]);
@@ -66,6 +78,13 @@ describe('search over the notes a timeline shows', () => {
       [COMMAND_SESSION, 'note', 'Resume cancelled'],
     ]);
     expect((await index.search('"remote-control"')).map((h) => h.kind)).toEqual(['note', 'note']);
+  });
+
+  it("finds an API error by the words of its data, as the timeline's note reads it", async () => {
+    const hits = await index.search('capybara');
+    expect(hits.map((h) => [h.sessionId, h.kind, plain(h.snippet)])).toEqual([
+      [SESSION, 'note', '529 Overloaded: the capybara endpoint is busy · retry 1 of 10 in 0.6 s'],
+    ]);
   });
 
   it('leaves out what the timeline hides: an empty output, the prompts stay prompts', async () => {

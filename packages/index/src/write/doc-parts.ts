@@ -3,7 +3,14 @@
  * back from the transcript by its place and part (`docPartsAt`) to cut its snippet, so the text itself is stored
  * nowhere in the index.
  */
-import { type ResultContent, resultText, shownOf, type TranscriptRecord, userText } from '@agentdash/core';
+import {
+  noteSourceOf,
+  type ResultContent,
+  resultText,
+  shownOf,
+  type TranscriptRecord,
+  userText,
+} from '@agentdash/core';
 import { noteFields, plainText } from '@agentdash/core/present';
 import type { DOC_KINDS } from '../schema/stored-values.js';
 
@@ -145,15 +152,9 @@ export function docPartsOf(record: TranscriptRecord): DocPart[] {
   }
   // After the record's other texts (a team server finds a document by its number among its line's): a note the
   // timeline shows (a slash command, what it printed, a compaction's summary), as it reads there.
-  const note = shows === 'note' ? noteSource(record) : undefined;
+  const note = shows === 'note' ? noteSourceOf(record) : undefined;
   if (note !== undefined) add({ kind: 'note', text: noteFields(plainText(note)), secretsIn: note });
   return parts;
-}
-
-/** The text of a user or system record the timeline shows as a note, as the transcript holds it. */
-function noteSource(record: TranscriptRecord): string | undefined {
-  if (record.kind === 'user') return userText(record.content);
-  return record.kind === 'system' ? record.content : undefined;
 }
 
 /**
