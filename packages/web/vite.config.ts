@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { BROWSERS } from './browsers';
 
 export default defineConfig({
   plugins: [react()],
@@ -8,6 +9,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    target: BROWSERS,
+    cssTarget: BROWSERS,
     chunkSizeWarningLimit: 1500,
     // no inline scripts or modulepreload polyfill: the server's CSP allows only 'self'
     modulePreload: { polyfill: false },

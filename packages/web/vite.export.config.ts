@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { BROWSERS } from './browsers';
 
 /**
  * The HTML export's viewer: the session page reading embedded data, built into ONE script (`export.js`) and ONE
@@ -12,6 +13,8 @@ export default defineConfig({
     outDir: 'dist/export',
     emptyOutDir: true,
     sourcemap: false,
+    target: BROWSERS,
+    cssTarget: BROWSERS,
     chunkSizeWarningLimit: 3000,
     modulePreload: false,
     assetsInlineLimit: Number.MAX_SAFE_INTEGER,

@@ -45,6 +45,22 @@ describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headl
     return page;
   }
 
+  it('moves nothing under "reduce motion": a change of style is read back at once', async () => {
+    // The pages open with reduced motion (harness.ts). A transition of any length on every element would make each
+    // change a transition: a colour read back right after it (charts, the waterfall's canvas) would be the old one.
+    const page = await at('#/');
+    const read = await page.evaluate(() => {
+      const el = document.body.appendChild(document.createElement('span'));
+      el.style.color = 'rgb(1, 2, 3)';
+      const first = getComputedStyle(el).color;
+      el.style.color = 'rgb(200, 100, 50)';
+      const second = getComputedStyle(el).color;
+      el.remove();
+      return [first, second];
+    });
+    expect(read).toEqual(['rgb(1, 2, 3)', 'rgb(200, 100, 50)']);
+  });
+
   it("sorts the sessions table from the keyboard, by each header's button", async () => {
     const page = await at('#/');
     await page.getByTestId('session-row').first().waitFor({ timeout: 15_000 });

@@ -361,8 +361,16 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
         await page.waitForSelector('[data-testid=session-row]');
         const colours = await page.evaluate(
           (names) => {
-            const style = getComputedStyle(document.documentElement);
-            return Object.fromEntries(names.map((n) => [n, style.getPropertyValue(n).trim()]));
+            // each colour as the page computes it (the theme writes them as light-dark())
+            const probe = document.body.appendChild(document.createElement('span'));
+            const out = Object.fromEntries(
+              names.map((n) => {
+                probe.style.color = `var(${n})`;
+                return [n, getComputedStyle(probe).color];
+              }),
+            );
+            probe.remove();
+            return out;
           },
           [...new Set(pairs.flat())],
         );

@@ -61,14 +61,27 @@ export function useTheme(): { choice: ThemeChoice; effective: 'light' | 'dark'; 
   return { choice, effective: effectiveTheme(choice), cycle };
 }
 
-/** A CSS custom property's value now (charts and canvases that cannot use `var()`), re-read on theme changes. */
-export function cssVar(name: string, fallback: string): string {
+let probe: HTMLElement | undefined;
+
+/**
+ * A theme colour now, as the browser computes it (`rgb(…)`), for charts and canvases that can use neither `var()` nor
+ * the `light-dark()` the theme's colours are written in: a hidden probe element is coloured with the property and its
+ * computed colour read. Re-read on theme changes (`useThemeVersion`).
+ */
+export function cssColor(name: string, fallback: string): string {
   if (typeof document === 'undefined') return fallback;
-  const v = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return v || fallback;
+  if (probe === undefined || !probe.isConnected) {
+    probe = document.createElement('span');
+    probe.hidden = true;
+    // its colour read back at once, never a transition's first frame
+    probe.style.setProperty('transition', 'none', 'important');
+    document.body.appendChild(probe);
+  }
+  probe.style.color = `var(${name}, ${fallback})`;
+  return getComputedStyle(probe).color || fallback;
 }
 
-/** Re-renders the caller when the theme changes (for colours read with `cssVar`). */
+/** Re-renders the caller when the theme changes (for colours read with `cssColor`). */
 export function useThemeVersion(): number {
   const [v, setV] = useState(0);
   useEffect(() => {

@@ -1,31 +1,31 @@
 import { useMemo } from 'react';
 import { fitLabel } from '../../ui/axis-label';
-import { cssVar, useThemeVersion } from '../../ui/theme';
+import { cssColor, useThemeVersion } from '../../ui/theme';
 
 /** Chart colours from the theme's custom properties (recharts needs plain values), re-read on theme changes. */
 export function useChartTheme() {
   const version = useThemeVersion();
   // biome-ignore lint/correctness/useExhaustiveDependencies: version re-reads the colours
   return useMemo(() => {
-    const panel = cssVar('--panel-2', '#1b202b');
+    const panel = cssColor('--panel-2', '#1b202b');
     return {
       C: {
         calls: '#8b9bff',
         ok: '#4f6bd1',
-        err: cssVar('--err', '#ff6b7a'),
-        exp: cssVar('--exp', '#6b7386'),
-        grid: cssVar('--chart-grid', '#222836'),
-        text: cssVar('--muted', '#737c91'),
+        err: cssColor('--err', '#ff6b7a'),
+        exp: cssColor('--exp', '#6b7386'),
+        grid: cssColor('--chart-grid', '#222836'),
+        text: cssColor('--muted', '#737c91'),
       },
       tooltipStyle: {
         contentStyle: {
           background: panel,
-          border: `1px solid ${cssVar('--border-2', '#323a4c')}`,
+          border: `1px solid ${cssColor('--border-2', '#323a4c')}`,
           borderRadius: 8,
           fontSize: 12.5,
         },
-        labelStyle: { color: cssVar('--text', '#e6e9f0'), fontWeight: 600 },
-        itemStyle: { color: cssVar('--text-2', '#aab1c2') },
+        labelStyle: { color: cssColor('--text', '#e6e9f0'), fontWeight: 600 },
+        itemStyle: { color: cssColor('--text-2', '#aab1c2') },
       },
       /**
        * A legend's names in the text's colour (its swatch carries the series'): recharts writes them in the series'
@@ -33,7 +33,7 @@ export function useChartTheme() {
        */
       legendStyle: {
         wrapperStyle: { fontSize: 12 },
-        formatter: (value: unknown) => <span style={{ color: cssVar('--text-2', '#aab1c2') }}>{String(value)}</span>,
+        formatter: (value: unknown) => <span style={{ color: cssColor('--text-2', '#aab1c2') }}>{String(value)}</span>,
       },
     };
   }, [version]);

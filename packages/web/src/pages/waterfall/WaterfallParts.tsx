@@ -2,7 +2,7 @@ import { IDLE_THRESHOLD_MS } from '@agentdash/core/time';
 import type { MeasuredCallDto, WaterfallResponse } from '../../data/types';
 import { SourceBadge } from '../../telemetry/SourceBadge';
 import { fmtDuration } from '../../ui/format';
-import { cssVar, useThemeVersion } from '../../ui/theme';
+import { cssColor, useThemeVersion } from '../../ui/theme';
 import { BAND_RGB, chartTools, markBackground, paletteFor, toolStyles } from '../../ui/tool-palette';
 import type { BandHit, Hit } from '../../ui/waterfall-geometry';
 import { barInk } from './bar-ink';
@@ -47,10 +47,10 @@ export function WaterfallLegend({
 }) {
   useThemeVersion();
   const tools = chartTools(data?.lanes ?? []);
-  const backdrop = cssVar('--wf-bg', '#141821');
+  const backdrop = cssColor('--wf-bg', '#141821');
   const styles = toolStyles(tools, paletteFor(backdrop));
-  const inks = [cssVar('--bg', '#0d0f14'), cssVar('--text', '#e6e9f0')];
-  const muted = cssVar('--muted', '#737c91');
+  const inks = [cssColor('--bg', '#0d0f14'), cssColor('--text', '#e6e9f0')];
+  const muted = cssColor('--muted', '#737c91');
   const swatch = (tool: string) => {
     const style = styles.get(tool);
     return style && markBackground(style, barInk({ fill: style.colour, alpha: 1, backdrop }, inks));

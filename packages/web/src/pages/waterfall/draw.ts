@@ -4,7 +4,7 @@
  * inferred call → result span (faint, dashed).
  */
 import type { WaterfallBar, WaterfallResponse } from '../../data/types';
-import { cssVar } from '../../ui/theme';
+import { cssColor } from '../../ui/theme';
 import { BAND_RGB, chartTools, paletteFor, toolStyles } from '../../ui/tool-palette';
 import { fitText, LABEL_W, LANE_H, laneLayout, TOP } from '../../ui/waterfall-geometry';
 import { barInk, labelGround } from './bar-ink';
@@ -55,12 +55,12 @@ export function drawAxis(ctx: CanvasRenderingContext2D, view: View, width: numbe
   let lastEnd = Number.NEGATIVE_INFINITY;
   for (let t = first; t <= view.t1; t += step) {
     const x = LABEL_W + ((t - view.t0) / span) * plotW;
-    ctx.strokeStyle = cssVar('--chart-grid', '#222836');
+    ctx.strokeStyle = cssColor('--chart-grid', '#222836');
     ctx.beginPath();
     ctx.moveTo(x + 0.5, TOP - 4);
     ctx.lineTo(x + 0.5, height);
     ctx.stroke();
-    ctx.fillStyle = cssVar('--muted', '#737c91');
+    ctx.fillStyle = cssColor('--muted', '#737c91');
     const label = tickLabel(t, step);
     const w = ctx.measureText(label).width;
     // Right of its line; one that would run past the right edge ends at its line instead (cut, it read as another
@@ -103,13 +103,13 @@ export function draw(
   ctx.beginPath();
   ctx.rect(LABEL_W, 0, plotW, height);
   ctx.clip();
-  const inks = [cssVar('--bg', '#0d0f14'), cssVar('--text', '#e6e9f0')];
-  const backdrop = cssVar('--wf-bg', '#141821');
+  const inks = [cssColor('--bg', '#0d0f14'), cssColor('--text', '#e6e9f0')];
+  const backdrop = cssColor('--wf-bg', '#141821');
   // idle as the time bars draw it (styles.css `--tb-idle`), lighter: a band behind the calls
-  const idleBand = cssVar('--tb-idle', '#3a4154');
-  const unrecordedInk = cssVar('--muted', '#737c91');
+  const idleBand = cssColor('--tb-idle', '#3a4154');
+  const unrecordedInk = cssColor('--muted', '#737c91');
   const styles = toolStyles(chartTools(data.lanes), paletteFor(backdrop));
-  const toolColour = (tool: string) => styles.get(tool)?.colour ?? cssVar('--muted', '#737c91');
+  const toolColour = (tool: string) => styles.get(tool)?.colour ?? cssColor('--muted', '#737c91');
   for (const { lane, y, rows, rowOf } of layout) {
     const laneH = rows * LANE_H;
     // waits for the person, idle stretches, then the model's turns, as bands behind the calls
@@ -195,12 +195,12 @@ export function draw(
       }
       if (bar.status === 'error') {
         // an expected error (part of normal work) in the muted colour its badge has, not as an error
-        ctx.strokeStyle = bar.expected ? cssVar('--exp', '#8e97aa') : cssVar('--err', '#ff6b7a');
+        ctx.strokeStyle = bar.expected ? cssColor('--exp', '#8e97aa') : cssColor('--err', '#ff6b7a');
         ctx.lineWidth = 2;
         ctx.strokeRect(bx + 1, by + 1, bw - 2, LANE_H - 12);
       }
       if (bar === hover) {
-        ctx.strokeStyle = cssVar('--text', '#ffffff');
+        ctx.strokeStyle = cssColor('--text', '#ffffff');
         ctx.lineWidth = 1.5;
         ctx.strokeRect(bx - 1, by - 1, bw + 2, LANE_H - 8);
       }
@@ -218,15 +218,15 @@ export function draw(
   const names: string[] = [];
   const fit = (text: string) => fitText(text, LABEL_W - 16, (t) => ctx.measureText(t).width);
   for (const { lane, y, rows } of layout) {
-    ctx.strokeStyle = cssVar('--chart-grid', '#222836');
+    ctx.strokeStyle = cssColor('--chart-grid', '#222836');
     ctx.beginPath();
     ctx.moveTo(0, y + rows * LANE_H + 0.5);
     ctx.lineTo(width, y + rows * LANE_H + 0.5);
     ctx.stroke();
-    ctx.fillStyle = lane.key === 'main' ? cssVar('--text', '#e6e9f0') : cssVar('--text-2', '#aab1c2');
+    ctx.fillStyle = lane.key === 'main' ? cssColor('--text', '#e6e9f0') : cssColor('--text-2', '#aab1c2');
     const name = fit(lane.key === 'main' ? 'main thread' : `↳ ${lane.label}`);
     ctx.fillText(name, 8, y + LANE_H / 2);
-    ctx.fillStyle = cssVar('--muted', '#737c91');
+    ctx.fillStyle = cssColor('--muted', '#737c91');
     ctx.font = '11px system-ui, sans-serif';
     const calls = `${lane.calls.length} call${lane.calls.length === 1 ? '' : 's'}`;
     ctx.fillText(fit(calls), 8, y + LANE_H / 2 + 14);
