@@ -3,6 +3,7 @@
  * index answers as it is (`SessionTelemetry`, `MeasuredCall`, `MeasuredRequest`) is core's model, not a copy.
  */
 import type { MeasuredCall, MeasuredRequest, SessionTelemetry } from '@agentdash/core/model';
+import type { CostGaps } from '@agentdash/core/present';
 
 /** One figure, and where it comes from: the client's own measurement, or AgentDash's inference from timestamps. */
 export interface TimeFigure {
@@ -39,10 +40,15 @@ export interface SessionTelemetryDto {
     readonly clientUsd: number;
     /** AgentDash's, from the transcript's tokens and its price table; null when unknown. */
     readonly computedUsd: number | null;
-    /** (client − computed) / computed; null when there is no computed cost. */
+    /**
+     * (client − computed) / computed; null when there is no computed cost, or when it leaves out a model without a
+     * price (a difference then says only that the price table lacks it).
+     */
     readonly difference: number | null;
     /** The difference is over 1 %. */
     readonly flagged: boolean;
+    /** What the computed cost leaves out (`formatCost(computedUsd, gaps)` marks a lower bound); lists absent: none. */
+    readonly gaps: CostGaps;
   };
   readonly telemetry: TelemetrySummaryDto;
   /** Per call id: the client's measured run (`tool_result`), success, and permission wait; for the timeline. */

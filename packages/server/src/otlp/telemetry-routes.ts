@@ -14,6 +14,7 @@ import type {
   TimeFigure,
 } from '@agentdash/api';
 import { claudeCodeTelemetryEnv, codexTelemetryToml, geminiTelemetrySettings } from '@agentdash/core';
+import type { CostGaps } from '@agentdash/core/present';
 import type {
   AgentIndex,
   MeasuredCall,
@@ -52,9 +53,19 @@ export function sessionTelemetryDto(
   measured: { readonly calls: Map<string, MeasuredCall>; readonly requests: Map<string, MeasuredRequest> },
 ): SessionTelemetryDto {
   const computed = summary?.costUsd ?? null;
-  // A client that exports no cost (Codex CLI, Gemini CLI) has nothing to compare.
+  const gaps: CostGaps = {
+    ...(summary !== undefined && summary.unpricedModels.length > 0 ? { unpricedModels: summary.unpricedModels } : {}),
+    ...(summary?.inputUnrecordedModels !== undefined ? { inputUnrecordedModels: summary.inputUnrecordedModels } : {}),
+    ...(summary?.outputUnrecordedModels !== undefined
+      ? { outputUnrecordedModels: summary.outputUnrecordedModels }
+      : {}),
+  };
+  // A client that exports no cost (Codex CLI, Gemini CLI) has nothing to compare; a computed cost without some model's
+  // (no price for it) has nothing to compare with.
   const difference =
-    computed === null || computed === 0 || !telemetry.costReported ? null : (telemetry.costUsd - computed) / computed;
+    computed === null || computed === 0 || !telemetry.costReported || gaps.unpricedModels !== undefined
+      ? null
+      : (telemetry.costUsd - computed) / computed;
   const figure = (measured: number, has: boolean, inferred: number | undefined): TimeFigure =>
     has || inferred === undefined ? { ms: measured, source: 'measured' } : { ms: inferred, source: 'inferred' };
   return {
@@ -69,6 +80,7 @@ export function sessionTelemetryDto(
       computedUsd: computed,
       difference,
       flagged: difference !== null && Math.abs(difference) > COST_TOLERANCE,
+      gaps,
     },
     telemetry,
     calls: Object.fromEntries(measured.calls),

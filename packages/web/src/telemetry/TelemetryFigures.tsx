@@ -1,5 +1,5 @@
 import type { SessionTelemetryDto, TimeFigure } from '../data/types';
-import { fmtCost, fmtDuration, fmtPercent } from '../ui/format';
+import { costGapsNote, fmtCost, fmtDuration, fmtPercent } from '../ui/format';
 import { SourceBadge, SourceLegend } from './SourceBadge';
 
 function Figure({ label, figure, inferred }: { label: string; figure: TimeFigure; inferred: number | undefined }) {
@@ -45,7 +45,7 @@ export function TelemetryFigures({ telemetry }: { telemetry: SessionTelemetryDto
         {cost.computedUsd !== null && (
           <>
             {' '}
-            · AgentDash <b>{fmtCost(cost.computedUsd)}</b>
+            · AgentDash <b title={costGapsNote(cost.gaps)}>{fmtCost(cost.computedUsd, cost.gaps)}</b>
             {cost.flagged && cost.difference !== null && (
               <>
                 {' '}
