@@ -21,13 +21,15 @@ export interface FindResponse {
   readonly hits: readonly FindHit[];
 }
 
-/** What find reads of a tool call: its name, input, result content, and the subagent it started. */
+/** What find reads of a tool call: its names, input, result content, and the subagent it started. */
 export interface FindableItem {
   readonly kind: string;
   readonly text?: string;
   readonly thinking?: string;
   readonly id?: string;
   readonly name?: string;
+  /** The name the timeline shows (a Codex `shell` call's is `exec_command`), when it is not `name`. */
+  readonly canonicalName?: string;
   readonly input?: unknown;
   readonly result?: { readonly content?: unknown } | null | undefined;
   readonly subagentKey?: string | null | undefined;
@@ -46,12 +48,16 @@ export type FindableThreads = (key: string | undefined) => readonly FindableEven
 /** The most hits one find answers with (the count says how many there are in all). */
 const FIND_LIMIT = 500;
 
-/** The searchable text of a call: its input and its result, as JSON text where they are not strings. */
+/**
+ * The searchable text of a call: its names (as written and as the timeline shows it), its input and its result, as
+ * JSON text where they are not strings.
+ */
 function callText(call: FindableItem): string {
   const input = typeof call.input === 'string' ? call.input : JSON.stringify(call.input ?? '');
   const content = call.result?.content;
   const result = typeof content === 'string' ? content : content === undefined ? '' : JSON.stringify(content);
-  return `${call.name}\n${input}\n${result}`;
+  const shown = call.canonicalName !== undefined && call.canonicalName !== call.name ? ` ${call.canonicalName}` : '';
+  return `${call.name}${shown}\n${input}\n${result}`;
 }
 
 function snippetAround(text: string, at: number, length: number): string {

@@ -87,6 +87,28 @@ describe('GET /api/sessions/:id/find', () => {
     expect(res.status).toBe(400);
   });
 
+  it('finds a call by the name the timeline shows when it is not the name written (TaskStop for KillShell)', async () => {
+    let found = 0;
+    for (const row of await allSessions()) {
+      const page = await json<EventsPage>(`/api/sessions/${row.id}/events?offset=0&limit=500`);
+      for (const event of page.events) {
+        if (event.kind !== 'assistant') continue;
+        for (const item of event.items) {
+          if (item.kind !== 'tool-call' || item.canonicalName === item.name) continue;
+          const r = await json<FindResponse>(
+            `/api/sessions/${row.id}/find?q=${encodeURIComponent(item.canonicalName)}`,
+          );
+          expect(
+            r.hits.some((h) => h.callId === item.id),
+            `${item.name} as ${item.canonicalName}`,
+          ).toBe(true);
+          found++;
+        }
+      }
+    }
+    expect(found).toBeGreaterThan(0);
+  });
+
   it('finds the words of every note the timeline shows, at its event, as the note reads', async () => {
     let found = 0;
     for (const row of await allSessions()) {
