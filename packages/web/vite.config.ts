@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { BROWSERS } from './browsers';
+import { BROWSERS } from './browsers.ts';
 
 export default defineConfig({
   plugins: [react()],

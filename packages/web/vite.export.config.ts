@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { BROWSERS } from './browsers';
+import { BROWSERS } from './browsers.ts';
 
 /**
  * The HTML export's viewer: the session page reading embedded data, built into ONE script (`export.js`) and ONE

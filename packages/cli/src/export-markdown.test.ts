@@ -1,8 +1,19 @@
-/** `export --format markdown`: a first prompt of several lines is the heading on one line, not Markdown structure. */
+/**
+ * `export --format markdown`: a first prompt of several lines is the heading on one line, not Markdown structure; no
+ * terminal control text in the file; a note's text whole.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assistantText, basesOf, nextSessionId, prompt, writeLines } from '@agentdash/testing/synthetic';
+import {
+  assistantText,
+  basesOf,
+  nextSessionId,
+  prompt,
+  toolResult,
+  toolUse,
+  writeLines,
+} from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../test/harness.js';
 
@@ -17,6 +28,23 @@ beforeAll(() => {
   writeLines(join(home, 'projects', '-home-user-proj-md', `${sessionId}.jsonl`), [
     prompt(b('u1', null, 0), 'Fix the failing build.\n\n## Context\n- the CI log says "exit 2"'),
     assistantText(b('a1', 'u1', 1), 'msg_md_1', 'Looking into it.'),
+    // a command's coloured output, and notes with bold (as /model writes it) and a tag never closed
+    toolUse(b('a2', 'a1', 2), 'msg_md_2', 'toolu_md_1', 'Bash', { command: 'npm test' }),
+    toolResult(b('u2', 'a2', 3), 'toolu_md_1', '\u001b[32m✓ 12 passed\u001b[39m', false),
+    JSON.stringify({
+      ...JSON.parse(prompt(b('s1', 'u2', 4), '')),
+      type: 'system',
+      subtype: 'local_command',
+      content: '<local-command-stdout>Set model to \u001b[1mFable 5\u001b[22m</local-command-stdout>',
+      message: undefined,
+    }),
+    JSON.stringify({
+      ...JSON.parse(prompt(b('s2', 's1', 5), '')),
+      type: 'system',
+      subtype: 'weird_new_subtype',
+      content: 'Returns Array<string> now <img src=x onerror=alert(1)> here',
+      message: undefined,
+    }),
   ]);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,4 +61,18 @@ it("writes a multi-line first prompt as the heading's one line", async () => {
   expect(lines[0]).toBe('# Fix the failing build. Context - the CI log says "exit 2"');
   expect(lines[1]).toBe('');
   expect(lines[2]).toMatch(/^- Session: /);
+});
+
+it('writes no terminal control text, and a note with its words whole', async () => {
+  const out = await runCli(['export', sessionId, home, '--format', 'markdown'], {
+    home,
+    db: join(dir, 'index.sqlite'),
+    env: { CLAUDE_CONFIG_DIR: home },
+  });
+  expect(out.code, out.stderr).toBe(0);
+  expect(out.stdout).not.toContain('\u001b');
+  expect(out.stdout).toContain('✓ 12 passed');
+  expect(out.stdout).toContain('Set model to Fable 5');
+  // a tag the note never closes is its text, inert in Markdown (never markup)
+  expect(out.stdout).toContain('Returns Array&lt;string> now &lt;img src=x onerror=alert(1)> here');
 });

@@ -5,7 +5,7 @@
 
 import { findInThreads } from '@agentdash/api';
 import type { Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core/model';
-import { noteFields, plainText } from '@agentdash/core/present';
+import { noteFields } from '@agentdash/core/present';
 import type { FindHit, SessionErrorHit } from './api-types.js';
 import { noteTextOf } from './event-dto.js';
 
@@ -65,9 +65,9 @@ export function findInSession(view: SearchableSession, query: string): { hits: F
     (key) => view.thread(key, false),
     query,
     (event) => {
-      // as the timeline shows the note (core's `plainText` and `noteFields`, the dashboard's `NoteText`)
+      // as the timeline shows the note (core's `noteFields`)
       const raw = noteTextOf(event as TimelineEvent);
-      return raw === undefined ? undefined : noteFields(plainText(raw));
+      return raw === undefined ? undefined : noteFields(raw);
     },
   );
 }

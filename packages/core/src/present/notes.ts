@@ -1,3 +1,5 @@
+import { plainText } from './plain-text.js';
+
 /** The words of the notes a timeline shows: a system record's subtype or a hidden user message's reason. */
 const NOTE_LABELS: Readonly<Record<string, string>> = {
   'compact-summary': 'Conversation compacted',
@@ -25,17 +27,22 @@ export function commandLine(text: string): string {
 const COMMAND_TAGS = /<(command-name|command-message|command-args)>[^<]*<\/\1>\n?/g;
 
 /**
- * A client note's text as read: a slash command as it was typed (`/goal simplify this repo`: its name and arguments,
+ * A client note's text as read, wherever it is shown (the timeline, find, search, `show`, the exports): terminal
+ * control text out (`plainText`), a slash command as it was typed (`/goal simplify this repo`: its name and arguments,
  * its status words such as `hello is running…` left out), `<field>value</field>` pairs (a task notification's id,
- * status, output file) as `field: value` lines, other tags dropped (`a < b` stays text), blank runs cut.
+ * status, output file) as `field: value` lines, the other tags of a pair dropped; a tag never closed in the note
+ * (`<img src=x>`, `Array<string>`) and `a < b` are text, kept.
  * @example noteFields('<command-name>/compact</command-name>') // '/compact'
  */
 export function noteFields(raw: string): string {
-  if (!raw.includes('<command-name>')) return fields(raw);
-  return [commandLine(raw), fields(raw.replace(COMMAND_TAGS, ''))].filter((part) => part !== '').join('\n');
+  const text = plainText(raw);
+  if (!text.includes('<command-name>')) return fields(text);
+  return [commandLine(text), fields(text.replace(COMMAND_TAGS, ''))].filter((part) => part !== '').join('\n');
 }
 
 function fields(raw: string): string {
+  // the names of the tags closed somewhere in the note: their tags are structure, any other is text
+  const closed = new Set(Array.from(raw.matchAll(/<\/([A-Za-z][\w-]*)\s*>/g), (m) => m[1]));
   return (
     raw
       // what a slash command printed, as it printed it (its lines' own indentation aside)
@@ -44,8 +51,8 @@ function fields(raw: string): string {
         /<([\w-]+)>([^<]*)<\/\1>\n?/g,
         (_, field: string, value: string) => `${field.replace(/[-_]/g, ' ')}: ${value.trim()}\n`,
       )
-      // Other tags (an opening one, a closing one, one around other tags); `a < b` and `c > d` are text.
-      .replace(/<\/?[A-Za-z][\w-]*(?:\s[^<>]*)?\/?>/g, '\n')
+      // Other tags of a pair (an opening one, a closing one, one around other tags); `a < b` and `c > d` are text.
+      .replace(/<\/?([A-Za-z][\w-]*)(?:\s[^<>]*)?\/?>/g, (tag, name: string) => (closed.has(name) ? '\n' : tag))
       .split('\n')
       .map((line) => line.trim())
       .join('\n')

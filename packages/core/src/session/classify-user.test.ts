@@ -30,6 +30,17 @@ describe("a slash command's records", () => {
     );
   });
 
+  it("keep a note's words whole: terminal control text out, a tag the note never closes kept as text", () => {
+    expect(noteFields('<local-command-stdout>Set model to \u001b[1mFable 5\u001b[22m</local-command-stdout>')).toBe(
+      'Set model to Fable 5',
+    );
+    expect(noteFields('Returns Array<string> now <img src=x onerror=alert(1)>')).toBe(
+      'Returns Array<string> now <img src=x onerror=alert(1)>',
+    );
+    // a pair's tags are structure: a field, or a wrapper around fields
+    expect(noteFields('<task><status>done</status></task>')).toBe('status: done');
+  });
+
   it('keep the command itself a note and a typed prompt a prompt', () => {
     expect(shown('<command-name>/cost</command-name>')).toBe('note');
     expect(shown('Fix the failing test')).toBe('prompt');

@@ -61,7 +61,8 @@
  *   commands and patches (`CallInput.commands`, `patch`) touch their files; 50: a slash command's system records
  *   (`local_command`) shown as its user messages are (`records.shown`: none for an empty output); 51: the notes a
  *   timeline shows searched (`docs.kind` `note`); 52: a legacy Codex rollout's responses one per request, not per
- *   prompt; 53: a system note without content (an API error) searched by the line its data makes.
+ *   prompt; 53: a system note without content (an API error) searched by the line its data makes; 54: a note's
+ *   tag never closed in it (`Array<string>`) searched as its text.
  *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
  *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
  *   rebuild the whole index each time the other had run.
@@ -69,7 +70,7 @@
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 53;
+export const DERIVED_VERSION = 54;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

@@ -11,7 +11,7 @@ import {
   type TranscriptRecord,
   userText,
 } from '@agentdash/core';
-import { noteFields, plainText } from '@agentdash/core/present';
+import { noteFields } from '@agentdash/core/present';
 import type { DOC_KINDS } from '../schema/stored-values.js';
 
 /** Longest text indexed per searchable document. */
@@ -153,7 +153,7 @@ export function docPartsOf(record: TranscriptRecord): DocPart[] {
   // After the record's other texts (a team server finds a document by its number among its line's): a note the
   // timeline shows (a slash command, what it printed, a compaction's summary), as it reads there.
   const note = shows === 'note' ? noteSourceOf(record) : undefined;
-  if (note !== undefined) add({ kind: 'note', text: noteFields(plainText(note)), secretsIn: note });
+  if (note !== undefined) add({ kind: 'note', text: noteFields(note), secretsIn: note });
   return parts;
 }
 

@@ -1,6 +1,7 @@
+import { noteFields } from '@agentdash/core/present';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { NoteText, noteText } from './NoteText';
+import { NoteText } from './NoteText';
 
 // A background task's notice as Claude Code 2.1.330 wrote it (the subagents sample session).
 const notice = `<task-notification>
@@ -15,7 +16,7 @@ const notice = `<task-notification>
 
 describe('a client note', () => {
   it('keeps the names of its fields, and every value', () => {
-    const text = noteText(notice);
+    const text = noteFields(notice);
     expect(text).toContain('task id: a6f077947b965e76e');
     expect(text).toContain('tool use id: toolu_016ge2MuFvBbXu6F9Mfbslwx');
     expect(text).toContain(
@@ -26,7 +27,7 @@ describe('a client note', () => {
     expect(text).toContain('duration ms: 3649');
     expect(text).not.toMatch(/[<>]/);
     // Comparisons are text, not tags.
-    expect(noteText('if a < b and c > d then <b>stop</b>')).toBe('if a < b and c > d then b: stop');
+    expect(noteFields('if a < b and c > d then <b>stop</b>')).toBe('if a < b and c > d then b: stop');
   });
 
   it('folds a long note behind a button, never cutting it for good', () => {

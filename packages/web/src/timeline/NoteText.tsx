@@ -1,19 +1,14 @@
-import { noteFields, plainText } from '@agentdash/core/present';
+import { noteFields } from '@agentdash/core/present';
 import { useState } from 'react';
 
 /** Characters and lines a note shows before it folds (a background task's notice holds its output path, its result…). */
 const FOLD_CHARS = 400;
 const FOLD_LINES = 4;
 
-/** A client note's text as read (core's `noteFields`), terminal control text out. Exported for tests. */
-export function noteText(raw: string): string {
-  return noteFields(plainText(raw));
-}
-
 /** A note's text, folded when long, with a button to see all of it. */
 export function NoteText({ text: raw }: { readonly text: string }) {
   const [open, setOpen] = useState(false);
-  const text = noteText(raw);
+  const text = noteFields(raw);
   const long = text.length > FOLD_CHARS || text.split('\n').length > FOLD_LINES;
   return (
     <span className="note-body">
