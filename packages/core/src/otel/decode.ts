@@ -71,6 +71,12 @@ export function decodeOtlpRequest(request: OtlpRequest): OtelDecoded {
     try {
       bytes = gunzipSync(bytes, { maxOutputLength: OTLP_MAX_DECODED_BYTES });
     } catch (error) {
+      if ((error as { code?: unknown } | null)?.code === 'ERR_BUFFER_TOO_LARGE') {
+        return failed(signal, {
+          code: 'too_large',
+          message: `gzip body decompresses to over ${OTLP_MAX_DECODED_BYTES} bytes`,
+        });
+      }
       return failed(signal, { code: 'bad_compression', message: `gzip body does not decompress: ${errorText(error)}` });
     }
   } else if (contentEncoding !== '' && contentEncoding !== 'identity') {

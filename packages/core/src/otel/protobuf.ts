@@ -193,11 +193,9 @@ export function readProtobuf(bytes: Uint8Array, root: string, maxDepth: number):
           clipped += 1;
           value = CLIPPED;
         } else value = readMessage(inner, type.message, depth + 1);
-      } else if (wireType === WireType.LengthDelimited && wireOf[type] !== WireType.LengthDelimited) {
-        // A packed repeated scalar: not used by the fields read here, skipped whole.
-        reader.skip(wireType, fieldNo);
-        continue;
       } else {
+        // No field read here is a packed repeated scalar: a length-delimited value where a number is expected is
+        // another message's bytes (a metrics body sent to /v1/logs), refused, never read as empty fields.
         if (wireType !== wireOf[type]) throw new Error(`field ${fieldNo} of ${name}: wrong wire type`);
         value = readScalar(reader, type);
       }

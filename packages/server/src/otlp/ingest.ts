@@ -7,7 +7,7 @@ import type { StoreReport } from '@agentdash/index';
 
 export type IngestOutcome =
   | { readonly ok: true; readonly report: StoreReport; readonly sessionIds: readonly string[] }
-  | { readonly ok: false; readonly status: 400 | 503; readonly reason: string };
+  | { readonly ok: false; readonly status: 400 | 413 | 503; readonly reason: string };
 
 export type IngestRequest = OtlpRequest & { readonly signal: OtelSignal };
 
@@ -28,7 +28,14 @@ export function ingestOtlp(
 ): IngestOutcome {
   const decoded = decodeOtlpRequest(request);
   const failure = decoded.ok ? undefined : decoded.issues[0];
-  if (failure !== undefined) return { ok: false, status: 400, reason: `${failure.code}: ${failure.message}` };
+  if (failure !== undefined) {
+    // a gzip body inflating past the cap is too large, as one over it before inflating is
+    return {
+      ok: false,
+      status: failure.code === 'too_large' ? 413 : 400,
+      reason: `${failure.code}: ${failure.message}`,
+    };
+  }
   try {
     return { ok: true, report: store(decoded.records), sessionIds: sessionIdsOf(decoded.records) };
   } catch {

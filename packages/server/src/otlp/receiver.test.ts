@@ -205,6 +205,22 @@ function replaySuite(base: string) {
           1,
           'body over 16777216 bytes\n',
         ]);
+        // a gzip body that inflates past the 64 MiB cap: too large, as one over the cap as sent
+        expect(
+          await post(first.path, first.contentType, gzipSync(new Uint8Array(64 * 1024 * 1024 + 1)), {
+            'content-encoding': 'gzip',
+          }),
+        ).toEqual([413, 1, 'too_large']);
+        // a signal's body sent to another signal's path (an exporter's endpoints swapped): refused in either encoding
+        const sent = readRecording(join(base, name));
+        // metrics first: its messages read as logs' fields of other wire types (a unit where a severity is)
+        const other = sent.find((r) => r.path === '/v1/metrics') ?? sent.find((r) => r.path !== '/v1/logs');
+        if (other === undefined) throw new Error('a recording of logs only');
+        expect(await post('/v1/logs', other.contentType, other.body)).toEqual([
+          400,
+          1,
+          other.contentType.includes('json') ? 'not_otlp' : 'invalid_protobuf',
+        ]);
         const notFound = await fetch(`${served.endpoint}/v1/other`, { method: 'POST', body: 'x' });
         expect(notFound.status).toBe(404);
         // DNS rebinding: a page of another site that resolves to 127.0.0.1 sends its own Host.
