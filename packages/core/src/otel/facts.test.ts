@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeOtlpRequest } from './decode.js';
-import { eventFacts } from './facts.js';
+import { eventFacts, spanToolResult } from './facts.js';
 
 /** One Claude Code `tool_result` log record, its attributes as 2.1.332 exports them (../shared/corpus-otel). */
 function factsOf(attributes: Record<string, string>) {
@@ -69,5 +69,84 @@ describe('a duration attribute', () => {
   it('is left out when negative or not a number: no time taken off a session', () => {
     expect(factsOf({ tool_name: 'Bash', duration_ms: '-1200' }).durationMs).toBeNull();
     expect(factsOf({ tool_name: 'Bash', duration_ms: 'soon' }).durationMs).toBeNull();
+  });
+});
+
+/** One span (Gemini CLI's GenAI `tool_call` span of call `c1`) from `start` to `end` (Unix nanoseconds). */
+function spanOf(start: string, end: string) {
+  const body = JSON.stringify({
+    resourceSpans: [
+      {
+        scopeSpans: [
+          {
+            spans: [
+              {
+                traceId: '0af7651916cd43dd8448eb211c80319c',
+                spanId: 'b7ad6b7169203331',
+                name: 'tool_call',
+                startTimeUnixNano: start,
+                endTimeUnixNano: end,
+                attributes: [
+                  { key: 'session.id', value: { stringValue: 's' } },
+                  { key: 'gen_ai.operation.name', value: { stringValue: 'tool_call' } },
+                  { key: 'gen_ai.tool.call_id', value: { stringValue: 'c1' } },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+  const { records } = decodeOtlpRequest({
+    signal: 'traces',
+    contentType: 'application/json',
+    contentEncoding: '',
+    body: new TextEncoder().encode(body),
+  });
+  const [span] = records;
+  if (span?.kind !== 'span') throw new Error(`not a span: ${span?.kind}`);
+  return span;
+}
+
+describe("a span's length", () => {
+  it('is its end less its start, to the microsecond', () => {
+    const span = spanOf('1795906000000000000', '1795906000250500000');
+    expect(span.durationMs).toBe(250.5);
+    expect(spanToolResult(span)?.durationMs).toBe(250.5);
+  });
+
+  it('is unknown when it ends before it starts (a clock stepped back): no time taken off a session', () => {
+    const span = spanOf('1795906100000000000', '1795906000000000000');
+    expect(span.durationMs).toBeNull();
+    expect(spanToolResult(span)?.durationMs).toBeNull();
+  });
+});
+
+describe('a request whose parts have another shape than OTLP', () => {
+  const decoded = (body: unknown) =>
+    decodeOtlpRequest({
+      signal: 'logs',
+      contentType: 'application/json',
+      contentEncoding: '',
+      body: new TextEncoder().encode(JSON.stringify(body)),
+    });
+
+  it('keeps each such part as an unknown record with its reason, never drops it', () => {
+    const cases: [unknown, string, unknown][] = [
+      [{ resourceLogs: [1, 'x'] }, 'resourceLogs entry is not an object', 1],
+      [{ resourceLogs: [{ scopeLogs: 'x' }] }, 'scopeLogs is not a list', 'x'],
+      [{ resourceLogs: [{ scopeLogs: [7] }] }, 'scopeLogs entry is not an object', 7],
+      [{ resourceLogs: [{ scopeLogs: [{ logRecords: { a: 1 } }] }] }, 'logRecords is not a list', { a: 1 }],
+    ];
+    for (const [body, reason, raw] of cases) {
+      const { ok, records } = decoded(body);
+      expect(ok).toBe(true);
+      expect(records[0]).toMatchObject({ kind: 'unknown', signal: 'logs', reason, raw });
+    }
+    // the second entry of the first case too
+    expect(decoded({ resourceLogs: [1, 'x'] }).records).toHaveLength(2);
+    // an empty or absent list is nothing to keep
+    expect(decoded({ resourceLogs: [{ scopeLogs: [{ logRecords: [] }] }, {}] }).records).toEqual([]);
   });
 });

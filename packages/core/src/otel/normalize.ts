@@ -141,6 +141,7 @@ function span(at: OtelOrigin, raw: unknown): OtelRecord {
   }
   const startUnixNano = nanoText(raw, 'startTimeUnixNano');
   const endUnixNano = nanoText(raw, 'endTimeUnixNano');
+  const lastedNano = BigInt(endUnixNano) - BigInt(startUnixNano);
   const status = field(raw, 'status');
   const code = isObj(status) ? field(status, 'code') : 0;
   return {
@@ -154,7 +155,7 @@ function span(at: OtelOrigin, raw: unknown): OtelRecord {
     endUnixNano,
     startMs: nanoToMs(startUnixNano),
     endMs: nanoToMs(endUnixNano),
-    durationMs: Number((BigInt(endUnixNano) - BigInt(startUnixNano)) / 1000n) / 1000,
+    durationMs: lastedNano < 0n ? null : Number(lastedNano / 1000n) / 1000,
     attributes: attributes(list(raw, 'attributes')),
     statusCode: typeof code === 'number' ? code : code === 'STATUS_CODE_ERROR' ? 2 : code === 'STATUS_CODE_OK' ? 1 : 0,
     statusMessage: isObj(status) ? text(status, 'message') : '',
@@ -204,6 +205,7 @@ function metricPoints(at: OtelOrigin, metric: unknown): OtelRecord[] {
 
 const rootKeys = { logs: 'resourceLogs', traces: 'resourceSpans', metrics: 'resourceMetrics' } as const;
 const scopeKeys = { logs: 'scopeLogs', traces: 'scopeSpans', metrics: 'scopeMetrics' } as const;
+const recordKeys = { logs: 'logRecords', traces: 'spans', metrics: 'metrics' } as const;
 
 /** An OTLP export request (plain shape) → its records, or an issue when it is not one for `signal`. */
 export function normalizeRequest(
@@ -224,14 +226,29 @@ export function normalizeRequest(
     return { records: [], issue: { code: 'not_otlp', message: `${rootKey} is not a list` } };
   }
   const records: OtelRecord[] = [];
+  // A part of another shape than OTLP's (an entry that is no object, a list that is none) is kept as it came.
+  const odd = (reason: string, raw: unknown, at: OtelOrigin = { resource: {}, scope: '' }) =>
+    records.push({ kind: 'unknown', signal, reason, raw: rawOf(raw), ...at });
+  const scopeKey = scopeKeys[signal];
+  const recordsKey = recordKeys[signal];
   for (const owner of list(request, rootKey)) {
-    if (!isObj(owner)) continue;
-    for (const scoped of list(owner, scopeKeys[signal])) {
-      if (!isObj(scoped)) continue;
+    if (!isObj(owner)) {
+      odd(`${rootKey} entry is not an object`, owner);
+      continue;
+    }
+    const scopes = field(owner, scopeKey);
+    if (scopes !== undefined && scopes !== null && !Array.isArray(scopes)) odd(`${scopeKey} is not a list`, scopes);
+    for (const scoped of list(owner, scopeKey)) {
+      if (!isObj(scoped)) {
+        odd(`${scopeKey} entry is not an object`, scoped);
+        continue;
+      }
       const at = origin(owner, scoped);
-      if (signal === 'logs') for (const r of list(scoped, 'logRecords')) records.push(logRecord(at, r));
-      else if (signal === 'traces') for (const s of list(scoped, 'spans')) records.push(span(at, s));
-      else for (const m of list(scoped, 'metrics')) records.push(...metricPoints(at, m));
+      const items = field(scoped, recordsKey);
+      if (items !== undefined && items !== null && !Array.isArray(items)) odd(`${recordsKey} is not a list`, items, at);
+      if (signal === 'logs') for (const r of list(scoped, recordsKey)) records.push(logRecord(at, r));
+      else if (signal === 'traces') for (const s of list(scoped, recordsKey)) records.push(span(at, s));
+      else for (const m of list(scoped, recordsKey)) records.push(...metricPoints(at, m));
     }
   }
   return { records };

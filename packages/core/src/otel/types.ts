@@ -44,8 +44,11 @@ export interface OtelSpan extends OtelOrigin {
   readonly endUnixNano: string;
   readonly startMs: number;
   readonly endMs: number;
-  /** `end - start`, computed from the nanosecond values (exact to the microsecond). */
-  readonly durationMs: number;
+  /**
+   * `end - start`, computed from the nanosecond values (exact to the microsecond); null when the end is before the
+   * start (a clock stepped back, an end never set): no time at all rather than a negative one.
+   */
+  readonly durationMs: number | null;
   readonly attributes: OtelAttributes;
   /** 0 unset, 1 ok, 2 error (OTLP `Status.code`). */
   readonly statusCode: number;

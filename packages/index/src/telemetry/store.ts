@@ -95,7 +95,8 @@ export function createTelemetryWriter(db: Database.Database, now: () => number) 
             record.name,
             record.startMs,
             record.endMs,
-            record.durationMs,
+            // a span of no known length adds nothing to the sums read from it (permission waits)
+            record.durationMs ?? 0,
             f.requestId,
             f.toolUseId,
             receivedMs,

@@ -139,7 +139,8 @@ async function insertTelemetry(
           name: noNul(r.name),
           start_ms: r.startMs,
           end_ms: r.endMs,
-          duration_ms: r.durationMs,
+          // a span of no known length adds nothing to the sums read from it (permission waits)
+          duration_ms: r.durationMs ?? 0,
           request_id: noNul(f.requestId),
           tool_use_id: noNul(f.toolUseId),
           record: value,
