@@ -25,11 +25,25 @@ export async function recognisedByAnAgent(path: string): Promise<boolean> {
   return false;
 }
 
-/** Whether a projects folder holds at least one transcript (`projects/<project>/*.jsonl`). */
+/**
+ * Whether a projects folder holds at least one transcript (`projects/<project>/*.jsonl`), or may: a part of it that
+ * cannot be listed (no permission, `projects` not a folder) counts, so that the home is read and the refresh reports
+ * what it could not read, as it does for a home named as a PATH, instead of a crash or the samples in its place.
+ */
 export function hasTranscripts(projectsDir: string): boolean {
   if (!existsSync(projectsDir)) return false;
-  const entries = readdirSync(projectsDir, { withFileTypes: true });
-  return entries.some(
-    (e) => e.isDirectory() && readdirSync(join(projectsDir, e.name)).some((name) => name.endsWith('.jsonl')),
-  );
+  const listed = (dir: string) => {
+    try {
+      return readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return undefined;
+    }
+  };
+  const entries = listed(projectsDir);
+  if (entries === undefined) return true;
+  return entries.some((e) => {
+    if (!e.isDirectory()) return false;
+    const inside = listed(join(projectsDir, e.name));
+    return inside === undefined || inside.some((f) => f.name.endsWith('.jsonl'));
+  });
 }
