@@ -1,6 +1,6 @@
 /**
- * `export --format markdown`: a first prompt of several lines is the heading on one line, not Markdown structure; no
- * terminal control text in the file; a note's text whole.
+ * `export --format markdown`: a first prompt of several lines is the heading on one line, not Markdown structure; a
+ * note's text whole, as the timeline shows it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,16 +63,17 @@ it("writes a multi-line first prompt as the heading's one line", async () => {
   expect(lines[2]).toMatch(/^- Session: /);
 });
 
-it('writes no terminal control text, and a note with its words whole', async () => {
+it("writes a note's words as the timeline shows them, the transcript's own text as written", async () => {
   const out = await runCli(['export', sessionId, home, '--format', 'markdown'], {
     home,
     db: join(dir, 'index.sqlite'),
     env: { CLAUDE_CONFIG_DIR: home },
   });
   expect(out.code, out.stderr).toBe(0);
-  expect(out.stdout).not.toContain('\u001b');
-  expect(out.stdout).toContain('✓ 12 passed');
-  expect(out.stdout).toContain('Set model to Fable 5');
+  // a note is read (its bold out, as the timeline and find show it); a command's output is its bytes (a terminal
+  // gets them made visible: export-terminal.test)
+  expect(out.stdout).toContain('\nSet model to Fable 5\n');
+  expect(out.stdout).toContain('\u001b[32m✓ 12 passed\u001b[39m');
   // a tag the note never closes is its text, inert in Markdown (never markup)
   expect(out.stdout).toContain('Returns Array&lt;string> now &lt;img src=x onerror=alert(1)> here');
 });

@@ -17,14 +17,12 @@ import {
   callChangeDiff,
   formatDateTime,
   formatDuration,
-  hasControls,
   modelLabel,
   noteFields,
   noteLabel,
   oneLine,
   otherBlockLabel,
   otherBlockRaw,
-  plainText,
   summarizeCall,
 } from '@agentdash/core/present';
 import { jsonChunks } from './json-chunks.js';
@@ -157,10 +155,8 @@ async function* writeEvents(
   quote: string,
 ): AsyncGenerator<string, void, undefined> {
   const push = (text: string) => {
-    // Terminal control text out (a command's colours, a note's bold): a Markdown file shows it as stray `[1m`s.
-    const plain = hasControls(text) ? plainText(text) : text;
     // One by one: a text of a hundred thousand lines spread as arguments would overflow the stack.
-    for (const line of quotedLines(plain, quote)) ctx.out.push(line);
+    for (const line of quotedLines(text, quote)) ctx.out.push(line);
   };
   for await (const event of events) {
     if (event.kind === 'prompt') {
