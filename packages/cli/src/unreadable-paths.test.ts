@@ -1,10 +1,11 @@
 /**
- * A command given no PATH over a Claude home with a part it cannot read: the project folder it may not list, a
- * `projects` that is no folder. It reads the rest and says what it could not, as for a home named as a PATH; it
- * crashed with "internal error: EACCES" (exit 1). The folder is unreadable to a user other than root: as root the
- * CLI runs as `nobody` (uid 65534), a process of its own.
+ * Paths the CLI cannot read. A command given no PATH over a Claude home with a part it cannot read (the project
+ * folder it may not list, a `projects` that is no folder) reads the rest and says what it could not, as for a home
+ * named as a PATH; it crashed with "internal error: EACCES" (exit 1). A folder or a FIFO named as PATH is exit 4
+ * (it read as a folder without transcripts: "No sessions.", exit 0). A folder is unreadable to a user other than
+ * root: as root the CLI runs as `nobody` (uid 65534), a process of its own.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,4 +79,29 @@ it('answers with no sessions when `projects` is a file, never an internal error'
   expect(out.stderr).not.toContain('internal error');
   expect(out.code, out.stderr).toBe(0);
   expect(JSON.parse(out.stdout)).toEqual({ sessions: [], truncated: false });
+});
+
+it('refuses a folder named as PATH that it may not list, and a FIFO: exit 4, never "No sessions."', async () => {
+  const root = home('named', (projects) => {
+    mkdirSync(join(projects, '-home-user-proj-locked'));
+    chmodSync(join(projects, '-home-user-proj-locked'), 0o000);
+    execFileSync('mkfifo', [join(projects, '-home-user-proj-ok', 'pipe.jsonl')]);
+  });
+  const projects = join(root, '.claude', 'projects');
+  const locked = await agentdash(root, [
+    'sessions',
+    join(projects, '-home-user-proj-locked'),
+    '--db',
+    join(dir, 'n.db'),
+  ]);
+  expect([locked.code, locked.stdout]).toEqual([4, '']);
+  expect(locked.stderr).toMatch(/^agentdash: cannot read .*-home-user-proj-locked: .*permission denied/);
+  const fifo = await agentdash(root, [
+    'sessions',
+    join(projects, '-home-user-proj-ok', 'pipe.jsonl'),
+    '--db',
+    join(dir, 'n.db'),
+  ]);
+  expect([fifo.code, fifo.stdout]).toEqual([4, '']);
+  expect(fifo.stderr).toMatch(/cannot read .*pipe\.jsonl: is a FIFO, not a transcript file or folder/);
 });

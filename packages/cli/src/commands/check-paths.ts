@@ -1,6 +1,6 @@
-import { statSync } from 'node:fs';
+import { opendirSync, type Stats, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { adaptersForPath, NotTranscriptError, PathNotFoundError, UnreadableFileError } from '@agentdash/core';
+import { NotTranscriptError, PathNotFoundError, UnreadableFileError } from '@agentdash/core/base';
 
 /**
  * What a refresh would reject, rejected before anything is read: before `serve` listens (indexing then runs in the
@@ -9,13 +9,58 @@ import { adaptersForPath, NotTranscriptError, PathNotFoundError, UnreadableFileE
  */
 export async function checkPaths(paths: readonly string[]): Promise<void> {
   for (const path of paths) {
-    const info = statSync(path, { throwIfNoEntry: false });
+    const info = readableStat(path);
     if (info === undefined) throw new PathNotFoundError(path);
-    if (info.isFile() && !path.endsWith('.jsonl') && (await adaptersForPath(resolve(path))).length === 0) {
+    // the agents' parsers loaded only for a file that is not Claude Code's `.jsonl` (a warm command loads none)
+    if (
+      info.isFile() &&
+      !path.endsWith('.jsonl') &&
+      (await (await import('@agentdash/core')).adaptersForPath(resolve(path))).length === 0
+    ) {
       throw new NotTranscriptError(path);
     }
-    if (info.isDirectory() && path.endsWith('.jsonl')) {
-      throw new UnreadableFileError(path, new Error('is a directory, not a transcript file'));
+  }
+}
+
+/**
+ * What every command checks of the paths it is given (a missing one is left to the refresh: its sessions may be in the
+ * archive): a path that exists but cannot be read, refused (exit 4), where it would read as a folder without
+ * transcripts ("No sessions.", exit 0): a folder it may not list, a FIFO or a device, a folder named `*.jsonl`, a
+ * symbolic link loop.
+ */
+export function checkReadable(paths: readonly string[]): void {
+  for (const path of paths) readableStat(path);
+}
+
+/** The path's stats when it is a file or a folder that can be listed; undefined when it does not exist. */
+function readableStat(path: string): Stats | undefined {
+  let info: Stats | undefined;
+  try {
+    info = statSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    throw new UnreadableFileError(path, error);
+  }
+  if (info === undefined) return undefined;
+  if (info.isDirectory() && path.endsWith('.jsonl')) {
+    throw new UnreadableFileError(path, new Error('is a directory, not a transcript file'));
+  }
+  if (!info.isFile() && !info.isDirectory()) {
+    throw new UnreadableFileError(path, new Error(`is ${specialKind(info)}, not a transcript file or folder`));
+  }
+  if (info.isDirectory()) {
+    try {
+      opendirSync(path).closeSync();
+    } catch (error) {
+      throw new UnreadableFileError(path, error);
     }
   }
+  return info;
+}
+
+function specialKind(info: Stats): string {
+  if (info.isFIFO()) return 'a FIFO';
+  if (info.isSocket()) return 'a socket';
+  if (info.isCharacterDevice()) return 'a character device';
+  if (info.isBlockDevice()) return 'a block device';
+  return 'neither a file nor a folder';
 }
