@@ -15,7 +15,7 @@ import { defaultDbPath, type StoredOutput, WarmIndex } from '@agentdash/index/wa
 import type { FolderWithoutTranscripts } from '@agentdash/server/api-types';
 import { flag, type Parsed, str } from './args.js';
 import { buildId } from './build-id.js';
-import { checkReadable } from './commands/check-paths.js';
+import { checkReadable, oncePerFolder } from './commands/check-paths.js';
 import { hasTranscripts, isSamples, LAYOUTS, recognisedByAnAgent, SAMPLES_HOME } from './default-homes.js';
 import { issueText } from './format.js';
 import { type CliIo, type Colors, colorsFor, outputWidth, terminalText } from './io.js';
@@ -220,8 +220,9 @@ export class Context {
     if (positionals.length > 0) {
       // what a refresh would read as empty (a folder it may not list, a FIFO), refused first: exit 4
       checkReadable(positionals);
-      this.named = positionals;
-      return [...positionals];
+      const given = oncePerFolder(positionals);
+      this.named = given;
+      return given;
     }
     const claudeHome = defaultClaudeHome(this.io.env, this.io.homedir);
     const homes: string[] = [];

@@ -1,5 +1,5 @@
-import { opendirSync, type Stats, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { opendirSync, realpathSync, type Stats, statSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
 import { NotTranscriptError, PathNotFoundError, UnreadableFileError } from '@agentdash/core/base';
 
 /**
@@ -63,4 +63,27 @@ function specialKind(info: Stats): string {
   if (info.isCharacterDevice()) return 'a character device';
   if (info.isBlockDevice()) return 'a block device';
   return 'neither a file nor a folder';
+}
+
+/**
+ * The paths given, each folder once: of two paths one of which is, or is under, the other once symbolic links are
+ * followed (a home named beside a link to it, or to one of its project folders), the outer one is kept, the first
+ * given of equal ones; else their sessions were listed twice, once under each name (and `show ID` found two). A path
+ * that does not resolve (gone, its sessions in the archive) is taken as it is written.
+ */
+export function oncePerFolder(paths: readonly string[]): string[] {
+  const within = (inner: string, outer: string) =>
+    inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : `${outer}${sep}`);
+  let kept: { readonly path: string; readonly real: string }[] = [];
+  for (const path of paths) {
+    let real: string;
+    try {
+      real = realpathSync.native(resolve(path));
+    } catch {
+      real = resolve(path);
+    }
+    if (kept.some((k) => within(real, k.real))) continue;
+    kept = [...kept.filter((k) => !within(k.real, real)), { path, real }];
+  }
+  return kept.map((k) => k.path);
 }
