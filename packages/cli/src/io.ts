@@ -82,13 +82,20 @@ export function colorsFor(out: TextOut, env: CliIo['env']): Colors {
   return picocolors.createColors(enabled);
 }
 
+/**
+ * C0, DEL and C1 controls, and the bidirectional formatting characters (U+061C, U+200E–U+200F, U+202A–U+202E,
+ * U+2066–U+2069): an override in a title reorders what the terminal shows after it ("Trojan Source").
+ */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters on purpose
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 /** `CONTROL` but the line feed (`terminalLines`). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters on purpose
-const CONTROL_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+const CONTROL_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-/** What a control character is shown as: whitespace as a space, C0 and DEL as their symbol (␛, ␇, ␈, ␀), C1 as �. */
+/**
+ * What a control character is shown as: whitespace as a space, C0 and DEL as their symbol (␛, ␇, ␈, ␀), C1 and the
+ * bidirectional formatting characters as �.
+ */
 function visibleControl(char: string): string {
   const code = char.charCodeAt(0);
   if (code >= 0x09 && code <= 0x0d) return ' ';

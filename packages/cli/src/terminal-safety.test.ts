@@ -21,8 +21,11 @@ import { runCli } from '../test/harness.js';
 import { terminalText } from './io.js';
 import type { SessionsJson } from './output/json-types.js';
 
-/** Clear screen, cursor home, set the window title, then a C1 CSI, a carriage return, a backspace and NUL. */
-const EVIL = '\u001b[2J\u001b[H\u001b]0;PWNED\u0007\u009b31m\r\b\u0000\u007f';
+/**
+ * Clear screen, cursor home, set the window title, then a C1 CSI, a carriage return, a backspace, NUL and DEL, and
+ * two bidirectional overrides (right-to-left, isolate), which reorder what a terminal shows after them.
+ */
+const EVIL = '\u001b[2J\u001b[H\u001b]0;PWNED\u0007\u009b31m\r\b\u0000\u007f\u202e\u2067';
 
 let dir: string;
 let db: string;
@@ -33,9 +36,9 @@ let sessionId: string;
 const cli = (args: readonly string[], env: Record<string, string> = {}) =>
   runCli(args, { home, db, env: { CLAUDE_CONFIG_DIR: home, ...env } });
 
-/** Every control character but the line feed. */
+/** Every control character but the line feed, and the bidirectional formatting characters. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 /** The CLI's own colours (SGR). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the CLI's colour codes
 const SGR = /\u001b\[[0-9;]*m/g;
@@ -103,9 +106,9 @@ describe('text from transcripts never reaches the terminal as control characters
     }
     // The text is shown, its controls visible: nothing is dropped silently.
     const show = await cli(['show', sessionId, home]);
-    expect(show.stdout).toMatch(/▶ run the PWNED tests ␛\[2J␛\[H␛\]0;PWNED␇�31m ␈␀␡ please/);
+    expect(show.stdout).toMatch(/▶ run the PWNED tests ␛\[2J␛\[H␛\]0;PWNED␇�31m ␈␀␡�� please/);
     const stats = await cli(['stats', home]);
-    expect(stats.stdout).toMatch(/Evil␛\[2J␛\[H␛\]0;PWNED␇�31m ␈␀␡Tool/);
+    expect(stats.stdout).toMatch(/Evil␛\[2J␛\[H␛\]0;PWNED␇�31m ␈␀␡��Tool/);
   });
 
   it('with colour: the only escapes are the CLI’s own colours', async () => {
@@ -129,7 +132,7 @@ describe('text from transcripts never reaches the terminal as control characters
 
 describe('terminalText', () => {
   it('shows each control as one visible character, so a cut never splits an escape', () => {
-    expect(terminalText(`a\tb\nc\r\n${EVIL}`)).toBe('a b c  ␛[2J␛[H␛]0;PWNED␇�31m ␈␀␡');
+    expect(terminalText(`a\tb\nc\r\n${EVIL}`)).toBe('a b c  ␛[2J␛[H␛]0;PWNED␇�31m ␈␀␡��');
     expect(terminalText(EVIL).length).toBe(EVIL.length);
     expect(terminalText('plain ✓ text é')).toBe('plain ✓ text é');
   });
