@@ -1,6 +1,7 @@
 /**
  * `export -o FILE`: "wrote FILE" only once the file is really written and closed; a path that cannot be written is
- * one line, "cannot write FILE: <reason>", exit 3 (bad path), never a crash, and no half-written file is left.
+ * one line, "cannot write FILE: <reason>", exit 3 (bad path), never a crash, and no half-written file is left; `-o -`
+ * is standard output.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,6 +65,14 @@ describe('export -o FILE', () => {
       expect(readFileSync(regularFile, 'utf8')).toBe('mine');
     });
   }
+
+  it('-o - is standard output, never a file named "-"', async () => {
+    const r = await exportTo('json', '-');
+    const toStdout = await cli(['export', sessionId, home, '--format', 'json']);
+    const made = existsSync('-');
+    if (made) rmSync('-');
+    expect([made, r.code, r.stderr, r.stdout]).toEqual([false, ExitCode.ok, '', toStdout.stdout]);
+  });
 
   // /dev/full (Linux) opens, then fails every write with ENOSPC.
   it.runIf(existsSync('/dev/full'))(

@@ -66,7 +66,7 @@ With --json, standard output holds JSON alone: json and envelope are written the
 (a usage error otherwise); with -o FILE, {"output": FILE, "format": F} is printed.
 
 Options:
-  -o, --output FILE  write to FILE instead of standard output
+  -o, --output FILE  write to FILE instead of standard output (- is standard output)
   --no-redact        keep secrets (the export is for you alone)
   --partial          export the newer partial copy kept of a transcript that lost records on disk (see show
                      --versions), not the last complete version shown by default
@@ -86,7 +86,9 @@ ${COMMON_HELP}`,
     if (format === undefined) throw new UsageError(`export needs --format ${formats.join('|')}`);
     if (!formats.includes(format))
       throw new UsageError(`--format must be one of ${formats.join(', ')}, got "${format}"`);
-    const output = str(ctx.values, 'output');
+    // `-o -`: standard output, as other tools read it (not a file named "-")
+    const named = str(ctx.values, 'output');
+    const output = named === '-' ? undefined : named;
     // With --json, standard output is one JSON document: Markdown and HTML can only go to a file.
     if (ctx.json && output === undefined && (format === 'markdown' || format === 'html'))
       throw new UsageError(`--format ${format} is not JSON: with --json, write it to a file (-o FILE)`);
