@@ -58,8 +58,9 @@ const lineWidth = (widths: readonly number[]): number =>
 /**
  * The width of each column shown (undefined: left out) so that a line takes at most `width` columns: the cuttable
  * columns (`min`, and the last one) are cut, the widest first, down to their minimum; then columns are left out by
- * their `drop` rank, and the others cut again from their full width. A width too narrow even for that cuts the
- * columns left from the last one back, so no line is ever wider than the terminal (a wrapped line breaks the table).
+ * their `drop` rank, and the others cut again from their full width. A width too narrow even for that cuts the text
+ * columns left from the last one back, so no line is wider than the terminal (a wrapped line breaks the table) unless
+ * its figures alone are: those are never cut.
  */
 function fitColumns(columns: readonly Column[], natural: readonly number[], width: number): (number | undefined)[] {
   const droppable = columns
@@ -89,8 +90,10 @@ function fitColumns(columns: readonly Column[], natural: readonly number[], widt
     }
     const next = droppable.shift();
     if (excess <= 0 || next === undefined) {
-      // Too narrow for every column that must stay: the last ones are cut further, down to one column each.
+      // Too narrow for every column that must stay: the last text columns are cut further, down to one column each;
+      // a figure never (a cost cut to "…" is a wrong answer, a line wider than the terminal only an untidy one).
       for (let k = widths.length - 1; k >= 0 && excess > 0; k--) {
+        if (columns[kept[k] ?? 0]?.align === 'right') continue;
         const cut = Math.min(excess, (widths[k] ?? 0) - 1);
         widths[k] = (widths[k] ?? 0) - Math.max(0, cut);
         excess -= Math.max(0, cut);

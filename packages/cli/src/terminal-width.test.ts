@@ -182,6 +182,21 @@ describe(`tables fit the terminal (${existsSync(sharedWild) ? 'with' : `skipped:
     ).toHaveLength(1);
   });
 
+  it('cuts no figure on a terminal too narrow for the figures alone: the line is wider instead', async () => {
+    // 40 and 24 columns: before, the cost became "…" (usage), then the calls (stats); text is cut instead
+    for (const columns of [40, 24]) {
+      const usage = await agentdash(['usage', 'daily', SAMPLES_HOME], columns);
+      const [head, first] = usage.stdout.split('\n');
+      expect([head?.endsWith('COST'), first], `${columns}`).toEqual([true, expect.stringMatching(/ \$\d+\.\d{2}$/)]);
+      const stats = await agentdash(['stats', SAMPLES_HOME], columns);
+      const [statsHead, bash] = stats.stdout.split('\n');
+      expect([statsHead?.split(/\s+/).slice(1, 3), bash?.split(/\s+/)[1]], `${columns}`).toEqual([
+        ['CALLS', 'ERRORS'],
+        expect.stringMatching(/^\d+$/),
+      ]);
+    }
+  });
+
   it('show gives the session cost, as the sessions list does', async () => {
     const list = await agentdash(['sessions', SAMPLES_HOME, home, '--json'], 100);
     const sessions = (JSON.parse(list.stdout) as SessionsJson).sessions;
