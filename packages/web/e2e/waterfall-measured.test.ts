@@ -125,9 +125,14 @@ describe.skipIf(missing !== undefined)('the waterfall with measured times in hea
         [Math.floor(x), Math.floor(pick.y)] as const,
       );
     const runX = Math.max(run[0], Math.min(run[1] - 1, (run[0] + run[1]) / 2));
-    const backdrop = await page.evaluate(() =>
-      getComputedStyle(document.documentElement).getPropertyValue('--wf-bg').trim(),
-    );
+    // the backdrop as the page computes it (the theme writes its colours as light-dark())
+    const backdrop = await page.evaluate(() => {
+      const probe = document.body.appendChild(document.createElement('span'));
+      probe.style.color = 'var(--wf-bg)';
+      const colour = getComputedStyle(probe).color;
+      probe.remove();
+      return colour;
+    });
     const toolColour = (tool: string) =>
       toolColours(chartTools(waterfall.lanes), paletteFor(backdrop)).get(tool) ?? 'none';
     // the measured run is the tool's colour, opaque; the rest of the span to the result only a faint tint of it
