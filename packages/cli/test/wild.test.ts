@@ -133,10 +133,13 @@ function suite(name: string, home: string, whole: boolean) {
           models.reduce((n, m) => n + m[field], 0);
         const theirs = [sum('inputTokens'), sum('outputTokens'), sum('cacheReadInputTokens')];
         // and the same cost, to the last digit (both rounded to a billionth of a dollar); a session without a row
-        // that reached no model billed nothing: it cost 0, as a usage group of no response does; one that did but
-        // recorded no usage is unknown
+        // that reached no model billed nothing: it cost 0, as a usage group of no response does, and so did one
+        // whose responses are all another session's (its file shares them); one that reached a model but recorded
+        // no usage is unknown
+        const main = s.files.find((f) => f.role === 'main')?.path ?? `${s.projectDir}/${s.id}.jsonl`;
+        const billedNone = s.models.length === 0 || truth.sharingSessionFiles.has(main);
         mine.push(s.costUsd ?? -1);
-        theirs.push(u === undefined ? (s.models.length === 0 ? 0 : -1) : (u.costUsd ?? -1));
+        theirs.push(u === undefined ? (billedNone ? 0 : -1) : (u.costUsd ?? -1));
         return mine.join() === theirs.join() ? [] : [`${s.ref}: ${mine.join()} vs ${theirs.join()}`];
       });
       expect(differ).toEqual([]);

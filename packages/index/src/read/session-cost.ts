@@ -70,6 +70,13 @@ export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable, re
   const unrecorded = new Set<string>();
   const cut = new Set<string>();
   for (const part of parts) {
+    // A part of no response (a session all of whose responses are others'): its model's price says whether the
+    // nothing it billed is known ($0) or not; it adds no usage.
+    if (part.responses === 0) {
+      if (findPrice(prices, part.model) === undefined) unpriced.add(part.model);
+      else priced.add(part.model);
+      continue;
+    }
     if ((part.inputUnrecorded ?? 0) > 0) unrecorded.add(part.model);
     if ((part.outputUnrecorded ?? 0) > 0) cut.add(part.model);
     usage = addUsage(usage, part);

@@ -62,7 +62,8 @@
  *   (`local_command`) shown as its user messages are (`records.shown`: none for an empty output); 51: the notes a
  *   timeline shows searched (`docs.kind` `note`); 52: a legacy Codex rollout's responses one per request, not per
  *   prompt; 53: a system note without content (an API error) searched by the line its data makes; 54: a note's
- *   tag never closed in it (`Array<string>`) searched as its text.
+ *   tag never closed in it (`Array<string>`) searched as its text; 55: a session all of whose responses are another's
+ *   a part of no response per model in `usage_detail` (it cost a known $0, not unknown).
  *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
  *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
  *   rebuild the whole index each time the other had run.
@@ -70,7 +71,7 @@
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 54;
+export const DERIVED_VERSION = 55;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

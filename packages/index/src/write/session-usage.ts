@@ -21,6 +21,7 @@ import type { TokenCounts } from '@agentdash/core/usage';
 import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow } from '../agents.js';
 import { idOfKey, keyInHome } from '../file-row.js';
+import { emptyUsageSummary } from '../read/session-cost.js';
 import { ownsBefore, SESSION_OF_REF, type SessionRow } from '../read/usage-queries.js';
 import { preparedOnUse } from '../schema/prepared.js';
 import { INTERN_STRING } from '../schema/schema-derived.js';
@@ -214,7 +215,8 @@ export class SessionUsageUpdater {
       const owned = new Set(
         earlier.length === 0 ? [] : (this.s.sharedWith.all(ref, JSON.stringify(earlier)) as string[]),
       );
-      const mine = (this.s.responsesOf.all(ref) as StoredResponse[])
+      const held = this.s.responsesOf.all(ref) as StoredResponse[];
+      const mine = held
         .filter((r) => !owned.has(r.key))
         .map((r) => ({
           model: r.model,
@@ -230,7 +232,10 @@ export class SessionUsageUpdater {
             reasoningOutputTokens: r.reasoning_tokens,
           },
         }));
-      this.s.setDetail.run(usageDetail(mine), me[0]);
+      // Every response it holds is another's (a copy that added nothing): it billed nothing itself, a known $0, not
+      // the unknown cost of a session whose responses recorded no usage (core's `knownCost`: a part of no response).
+      const none = mine.length === 0 ? held.map((r) => ({ model: r.model, context: r.agent_id })) : [];
+      this.s.setDetail.run(usageDetail(mine, none), me[0]);
     }
     this.changed.clear();
     this.sharing.clear();
@@ -308,8 +313,16 @@ interface DetailResponse {
  * `sessions.usage_detail`: the responses summed per model, thread and request-size band (core's `promptBand`), in a
  * stable order (not the files' import order), so that an index read in pieces equals one read at once.
  */
-function usageDetail(responses: readonly DetailResponse[]): string {
+function usageDetail(
+  responses: readonly DetailResponse[],
+  billedNone: readonly Pick<DetailResponse, 'model' | 'context'>[] = [],
+): string {
   const parts = new Map<string, UsagePart>();
+  // A part of no response for each model and thread of `billedNone` (a session all of whose responses are others')
+  for (const { model, context } of billedNone) {
+    const thread = context === null ? 'main' : 'subagent';
+    parts.set(`${model}\u0000${thread}\u00000`, { ...emptyUsageSummary, model, thread, band: 0 });
+  }
   for (const response of responses) {
     const t = response.tokens;
     const thread = response.context === null ? 'main' : 'subagent';
