@@ -20,6 +20,25 @@ export { CHROMIUM };
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../dist/index.html');
 
 /**
+ * The theme's colours `names` (custom properties) as the page computes them, `rgb(…)`: the theme writes them as
+ * `light-dark()`, which only an element's colour resolves (a hidden probe's, as the dashboard's `cssColor`).
+ */
+export async function themeColours(page: Page, names: readonly string[]): Promise<Record<string, string>> {
+  return page.evaluate((list) => {
+    const probe = document.body.appendChild(document.createElement('span'));
+    probe.style.setProperty('transition', 'none', 'important');
+    const out = Object.fromEntries(
+      list.map((name) => {
+        probe.style.color = `var(${name})`;
+        return [name, getComputedStyle(probe).color];
+      }),
+    );
+    probe.remove();
+    return out;
+  }, names);
+}
+
+/**
  * Scroll a timeline row's element into view. The timeline is virtualized: while it measures rows (a jump to a call
  * settles over a few frames) a row can be unmounted and mounted again, and Playwright's scroll fails on the element it
  * had found ("not attached to the DOM") instead of finding it again. The locator is resolved again then.

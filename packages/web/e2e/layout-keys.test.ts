@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { SessionsResponse } from '@agentdash/api';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, parseCssColor } from '../src/ui/contrast';
-import { e2eMissing, idle, serveIndexOf } from './harness';
+import { e2eMissing, idle, serveIndexOf, themeColours } from './harness';
 import {
   cutOff,
   eachPair,
@@ -359,21 +359,7 @@ describe.skipIf(missing !== undefined)('layout, long titles, Copy buttons and th
         const { context, page } = await open({ scheme });
         await go(page, '#/');
         await page.waitForSelector('[data-testid=session-row]');
-        const colours = await page.evaluate(
-          (names) => {
-            // each colour as the page computes it (the theme writes them as light-dark())
-            const probe = document.body.appendChild(document.createElement('span'));
-            const out = Object.fromEntries(
-              names.map((n) => {
-                probe.style.color = `var(${n})`;
-                return [n, getComputedStyle(probe).color];
-              }),
-            );
-            probe.remove();
-            return out;
-          },
-          [...new Set(pairs.flat())],
-        );
+        const colours = await themeColours(page, [...new Set(pairs.flat())]);
         const body = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
         const bg = parseCssColor(body);
         expect(bg, body).toBeDefined();

@@ -16,7 +16,7 @@ import type { SessionTelemetryDto, WaterfallBar, WaterfallResponse } from '../sr
 import { measuredParts } from '../src/pages/waterfall/measured';
 import { chartTools, paletteFor, toolColours } from '../src/ui/tool-palette';
 import { LABEL_W, LANE_H, laneLayout } from '../src/ui/waterfall-geometry';
-import { e2eMissing, openChromium } from './harness';
+import { e2eMissing, openChromium, themeColours } from './harness';
 import { shot } from './shots';
 
 const recording = join(otelFixtureDir, '2.1.332-json');
@@ -125,14 +125,7 @@ describe.skipIf(missing !== undefined)('the waterfall with measured times in hea
         [Math.floor(x), Math.floor(pick.y)] as const,
       );
     const runX = Math.max(run[0], Math.min(run[1] - 1, (run[0] + run[1]) / 2));
-    // the backdrop as the page computes it (the theme writes its colours as light-dark())
-    const backdrop = await page.evaluate(() => {
-      const probe = document.body.appendChild(document.createElement('span'));
-      probe.style.color = 'var(--wf-bg)';
-      const colour = getComputedStyle(probe).color;
-      probe.remove();
-      return colour;
-    });
+    const backdrop = (await themeColours(page, ['--wf-bg']))['--wf-bg'] ?? '';
     const toolColour = (tool: string) =>
       toolColours(chartTools(waterfall.lanes), paletteFor(backdrop)).get(tool) ?? 'none';
     // the measured run is the tool's colour, opaque; the rest of the span to the result only a faint tint of it
