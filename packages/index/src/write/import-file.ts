@@ -16,7 +16,7 @@ import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow } from '../agents.js';
 import { type Archive, HELD } from '../archive/archive.js';
 import { heldBefore, holdFile, lossMessage, lostRecords, noteLoss } from '../archive/versions.js';
-import { type FileRow, sessionKeyOf } from '../file-row.js';
+import { type FileRow, idOfKey, sessionKeyOf } from '../file-row.js';
 import { prepared } from '../schema/statements.js';
 import { FactTracker } from './call-fact.js';
 import { type AgentFiles, copiesOfRead, sameAgents, takenCopies } from './copy-rows.js';
@@ -371,7 +371,21 @@ export class FileImporter {
       ).run(file.path, file.projectDir, ...fields, file.agent, headless).lastInsertRowid;
       return rowById(id);
     }
-    if (!restart) return storedRow;
+    if (!restart) {
+      // The session kept in another project folder too (the same id): this append may make this copy the newest,
+      // which owns the calls they share (call-facts.ts `firstCall`): their facts are planned again.
+      const id = idOfKey(storedRow.session_id).replace(/[\\%_]/g, (c) => `\\${c}`);
+      const elsewhere = prepared(
+        this.db,
+        `SELECT 1 FROM files f WHERE f.session_id LIKE ? ESCAPE '\\' AND f.session_id <> ?
+           AND f.home = (SELECT home FROM files WHERE id = ?) LIMIT 1`,
+      ).get(`%/${id}`, storedRow.session_id, storedRow.id);
+      if (elsewhere !== undefined) {
+        const ids = prepared(this.db, 'SELECT tool_use_id FROM calls WHERE file_id = ?').pluck().all(storedRow.id);
+        for (const id of ids as string[]) touched.add(id);
+      }
+      return storedRow;
+    }
     for (const id of this.writer.idsLeaving(storedRow.id)) touched.add(id);
     sessions.add(storedRow.session_id);
     this.writer.clearFile(storedRow.id);
