@@ -6,6 +6,7 @@
 
 import type { ToolCall } from '../model/tool-call.js';
 import type { TypedResultOf } from '../model/typed-result.js';
+import { replacementLines } from './line-diff.js';
 
 /** A hunk of any file result: a patch's (its numbers optional) or a structured patch's (a patch hunk with them). */
 type Hunk = TypedResultOf<'patch'>['data']['files'][number]['hunks'][number];
@@ -22,13 +23,12 @@ function hunksText(hunks: readonly Hunk[]): string[] {
 }
 
 /**
- * A replacement asked for: its old text as removed lines, its new as added ones (where in the file is not known: a
- * bare `@@`); text written to a new file, as added lines from its first.
+ * A replacement asked for: the lines it keeps, removes and adds (`replacementLines`; where in the file is not known:
+ * a bare `@@`); text written to a new file, as added lines from its first.
  */
 function replacement(oldText: string, newText: string): string[] {
-  const lines = (text: string, mark: string) => (text === '' ? [] : text.split('\n').map((line) => `${mark}${line}`));
-  const added = lines(newText, '+');
-  return [oldText === '' ? `@@ -0,0 +1,${added.length} @@` : '@@', ...lines(oldText, '-'), ...added];
+  const lines = replacementLines(oldText, newText);
+  return [oldText === '' ? `@@ -0,0 +1,${lines.length} @@` : '@@', ...lines];
 }
 
 /**

@@ -21,6 +21,7 @@ export {
   mayTouchFiles,
   type TouchingCall,
 } from './file-activity.js';
+export { replacementDelta, replacementLines } from './line-diff.js';
 export { messageOf } from './message.js';
 export { noteFields, noteLabel } from './notes.js';
 export {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentAdapter } from '../agents/adapter.js';
 import { adapterFor } from '../agents/adapters.js';
+import { replacementLines } from './line-diff.js';
 import { readSpan, type SummarizableCall, summarizeCall } from './summarize-call.js';
 
 /** A call as the adapter of `agent` describes it: canonical name, kind and typed input, as loadSession gives them. */
@@ -54,6 +55,23 @@ describe('summarizeCall', () => {
       },
     );
     expect(summarizeCall(typed, '/p')).toBe('Edit a.ts +5 −0');
+  });
+
+  it('Edit: counts the lines its replacement changes, not all it names; none when it failed', () => {
+    // 56 lines asked for, 8 of them changed (Copilot CLI and Gemini CLI record no patch of their own)
+    const before = Array.from({ length: 56 }, (_, i) => `line ${i}`);
+    const after = before.map((line, i) => (i % 7 === 3 ? `${line} changed` : line));
+    const edit = call('Edit', { file_path: '/p/a.ts', old_string: before.join('\n'), new_string: after.join('\n') });
+    expect(summarizeCall(edit, '/p')).toBe('Edit a.ts +8 −8');
+    expect(replacementLines('a\nb\nc\n', 'a\nx\nc\n')).toEqual([' a', '-b', '+x', ' c']);
+    // a file made by an edit: its lines, no empty one for its final newline
+    expect(replacementLines('', 'one\ntwo\n')).toEqual(['+one', '+two']);
+    const failed = call(
+      'Edit',
+      { file_path: '/p/a.ts', old_string: 'no such text', new_string: 'x' },
+      { isError: true, error: { category: 'string-not-found' } },
+    );
+    expect(summarizeCall(failed, '/p')).toBe('Edit a.ts → string-not-found');
   });
 
   it('Bash: the command and its exit', () => {

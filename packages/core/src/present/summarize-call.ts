@@ -9,6 +9,7 @@
 import { parseApplyPatch } from '../model/apply-patch.js';
 import type { CallInput } from '../model/call-input.js';
 import { lineCount } from '../model/line-count.js';
+import { replacementDelta } from './line-diff.js';
 import { plural } from './numbers.js';
 import { relativePath } from './paths.js';
 
@@ -72,8 +73,12 @@ export function readSpan(text: string, start: number, numLines?: number, totalLi
   return { start, end: start + Math.max(0, lines - 1), total: totalLines };
 }
 
-/** Added/removed line counts of an edit: from the typed result when it has them, else from the strings asked for. */
-function editDelta(input: CallInput, typed: Record<string, unknown>): { added: number; removed: number } | undefined {
+/**
+ * Added/removed line counts of an edit: from the typed result when it has them, else from the strings asked for, as
+ * their line diff gives them (`replacementDelta`); none for an edit that failed (it changed nothing).
+ */
+function editDelta(call: SummarizableCall, input: CallInput, typed: Record<string, unknown>) {
+  if (call.result?.isError === true) return undefined;
   const typedAdded = n(typed.linesAdded);
   const typedRemoved = n(typed.linesRemoved);
   if (typedAdded !== undefined && typedRemoved !== undefined) return { added: typedAdded, removed: typedRemoved };
@@ -84,8 +89,9 @@ function editDelta(input: CallInput, typed: Record<string, unknown>): { added: n
   for (const edit of edits) {
     if (edit.oldString === undefined && edit.newString === undefined) continue;
     any = true;
-    removed += countLines(edit.oldString);
-    added += countLines(edit.newString);
+    const delta = replacementDelta(edit.oldString ?? '', edit.newString ?? '');
+    removed += delta.removed;
+    added += delta.added;
   }
   return any ? { added, removed } : undefined;
 }
@@ -154,7 +160,7 @@ export function callDetail(call: SummarizableCall, cwd?: string): string {
   switch (kindOf(call)) {
     case 'edit':
     case 'multi-edit': {
-      const delta = editDelta(input, typed);
+      const delta = editDelta(call, input, typed);
       // An edit that made the file (Gemini's replace of an empty string) says so, as a Write's "create" does.
       detail =
         typed.operation === 'create'

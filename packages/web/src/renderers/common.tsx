@@ -1,4 +1,4 @@
-import { plainText } from '@agentdash/core/present';
+import { plainText, replacementLines } from '@agentdash/core/present';
 import { type ReactNode, useState } from 'react';
 import type {
   CallDto,
@@ -338,26 +338,22 @@ export function Hunks({ patch, testId }: { patch: readonly unknown[]; testId?: s
 }
 
 /** A diff from two strings without a patch: old lines removed, new lines added. */
+/**
+ * An edit's replacement as its line diff (core's `replacementLines`): the lines it keeps, removes and adds; where in
+ * the file is not known, so no line numbers.
+ */
 export function SimpleDiff({ oldText, newText, testId }: { oldText: string; newText: string; testId?: string }) {
-  const o = oldText === '' ? [] : oldText.split('\n');
-  const n = newText === '' ? [] : newText.split('\n');
+  const lines = replacementLines(oldText, newText);
   return (
     <div className="diff" data-testid={testId}>
       <table>
         <UnseenHead names={['Change', 'Text']} />
         <tbody>
-          {o.map((l, i) => (
+          {lines.map((line, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: static lines
-            <tr key={`o${i}`} className="del">
-              <td className="sign">-</td>
-              <td className="code-cell">{l}</td>
-            </tr>
-          ))}
-          {n.map((l, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static lines
-            <tr key={`n${i}`} className="add">
-              <td className="sign">+</td>
-              <td className="code-cell">{l}</td>
+            <tr key={i} className={line[0] === '-' ? 'del' : line[0] === '+' ? 'add' : undefined}>
+              <td className="sign">{line[0] === ' ' ? '' : line[0]}</td>
+              <td className="code-cell">{line.slice(1)}</td>
             </tr>
           ))}
         </tbody>
