@@ -216,7 +216,7 @@ export class Context {
    * `$CODEX_HOME` or `~/.codex`, `$GEMINI_CLI_HOME/.gemini` or `~/.gemini`, `$COPILOT_HOME` or `~/.copilot`, `~/.qwen`); when none does, the
    * paths once named to build the index (`namedRoots`: a backup's database), else the bundled samples (with a note).
    */
-  async resolvePaths(positionals: readonly string[]): Promise<string[]> {
+  async resolvePaths(positionals: readonly string[], { samples = true } = {}): Promise<string[]> {
     if (positionals.length > 0) {
       // what a refresh would read as empty (a folder it may not list, a FIFO), refused first: exit 4
       checkReadable(positionals);
@@ -257,6 +257,8 @@ export class Context {
       );
       return named;
     }
+    // `samples: false` (a push): nothing, rather than the samples
+    if (!samples) return [];
     this.showingSamples = true;
     this.note(
       `no agent transcripts in ${claudeHome} or the other agents' homes; showing the bundled sample sessions (${SAMPLES_HOME})`,

@@ -114,6 +114,28 @@ describe('no warning', () => {
   });
 });
 
+describe('push on a machine without transcripts', () => {
+  it("refuses to send the bundled samples as the person's work (push and serve --push), before any request", async () => {
+    // the port of no team server: a refusal says why before anything is sent
+    const team = 'http://127.0.0.1:9';
+    // an index of its own: the suite's holds the homes named above, which a push without PATH would read
+    const push = (args: readonly string[]) => runCli(args, { home: user, db: join(dir, 'push.sqlite'), env: {} });
+    for (const args of [
+      ['push', team, '--token', 't'],
+      ['serve', '--push', team, '--push-token', 't', '--port', '0'],
+    ]) {
+      const r = await push(args);
+      expect([args[0], r.code, r.stdout]).toEqual([args[0], 2, '']);
+      expect(r.stderr).toBe(
+        'agentdash: nothing to push: no agent transcripts on this machine, and the bundled sample sessions are never pushed (name a PATH to push its transcripts)\n',
+      );
+    }
+    // a PATH named: pushed as asked (here the team server cannot be reached: another error)
+    const named = await push(['push', team, '--token', 't', SAMPLES_HOME]);
+    expect(named.stderr).not.toMatch(/nothing to push/);
+  });
+});
+
 /** `agentdash serve` as a process with `user` (no agent home) as its home: its /api/health answer, asked again until `until` holds (10 s at most). */
 async function healthOfServe(
   args: readonly string[],

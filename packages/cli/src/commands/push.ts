@@ -46,7 +46,8 @@ server lacks or holds differently are sent; a push stopped at any point sends th
                                full      plus the transcripts themselves, secrets redacted: the team timeline equals
                                          the local one
   --share-project P=TIER     another tier for the sessions of project P (a project path, a folder above it, or a
-                             project folder's name); may be given again; the first that matches wins
+                             project folder's name: one starting with "-" as --share-project=-home-me-x=full); may be
+                             given again; the first that matches wins
   --watch                    keep pushing what changes (every --interval seconds, default ${DEFAULT_INTERVAL_S}) until stopped
   --forget SESSION           remove this session from the team server instead (it stays on this machine), and never
                              push it again from here (kept in push-forgotten.json beside the index)
@@ -103,7 +104,7 @@ ${COMMON_HELP}`,
       return;
     }
 
-    const paths = await ctx.resolvePaths(rest);
+    const paths = await pushablePaths(ctx, rest);
     const options = setup.options(paths);
     const pushNow = async (): Promise<PushReport> => push({ index: await ctx.openIndex(), ...options });
     const warned = new Set<string>();
@@ -158,6 +159,20 @@ ${COMMON_HELP}`,
  * The options shared by `push` and `serve --push`: token, tiers, the chunk cache, the device; checked (a bad one is a
  * UsageError) before the paths are resolved, which `options` then takes.
  */
+/**
+ * The paths a push reads: those named, else the agents' homes; never the bundled sample sessions other commands show
+ * on a machine without transcripts (they would be stored as this person's work, in the team's sessions and costs).
+ */
+export async function pushablePaths(ctx: Context, positionals: readonly string[]): Promise<string[]> {
+  const paths = await ctx.resolvePaths(positionals, { samples: false });
+  if (paths.length === 0) {
+    throw new UsageError(
+      'nothing to push: no agent transcripts on this machine, and the bundled sample sessions are never pushed (name a PATH to push its transcripts)',
+    );
+  }
+  return paths;
+}
+
 export function pushSetup(ctx: Context, url: string, tokenArg: string | undefined) {
   const token = tokenArg ?? ctx.io.env.AGENTDASH_TEAM_TOKEN;
   if (token === undefined || token === '') {

@@ -82,7 +82,7 @@ ${COMMON_HELP}`,
     const pushing = pushUrl === undefined ? undefined : await import('./push.js');
     if (pushing && pushUrl) pushing.pushSetup(ctx, pushUrl, str(ctx.values, 'push-token'));
     // The arguments first: the paths are resolved (the samples, for want of a home) once nothing is left to refuse.
-    const paths = await ctx.resolvePaths(positionals);
+    const paths = pushing ? await pushing.pushablePaths(ctx, positionals) : await ctx.resolvePaths(positionals);
     await checkPaths(paths);
     // Listen first, index in the background: the dashboard answers at once and fills as files are read.
     const showProgress = ctx.io.stderr.isTTY === true && !ctx.json && !flag(ctx.values, 'no-progress');
