@@ -32,4 +32,21 @@ describe('an MCP result', () => {
     const md = renderToStaticMarkup(<McpRenderer call={mcpCall('**bold** {not json')} />);
     expect(md).toContain('<strong>bold</strong>');
   });
+
+  it("shows the response as the tool gave it, without Gemini CLI's <untrusted_context> wrapper", () => {
+    const call = callOf(
+      'mcp_rec_echo__echo',
+      { text: 'hi' },
+      '<untrusted_context>\necho: hi from gemini\n</untrusted_context>',
+      {
+        kind: 'mcp',
+        tool: 'mcp_rec_echo__echo',
+        data: { server: 'rec_echo', tool: 'echo', text: 'echo: hi from gemini', blocks: [] },
+      } as unknown as TypedResult,
+      'mcp',
+    );
+    const html = renderToStaticMarkup(<McpRenderer call={call} />);
+    expect(html).toContain('echo: hi from gemini');
+    expect(html).not.toContain('untrusted_context');
+  });
 });

@@ -224,7 +224,8 @@ export function McpRenderer({ call }: RendererProps) {
   const [, named = '', namedTool = ''] = call.name.split('__');
   const server = typed?.server ?? named;
   const tool = typed?.tool ?? namedTool;
-  const text = stripReminders(resultText(call.result?.content));
+  // the typed text when there is one (the response as the tool gave it: Gemini CLI wraps it in <untrusted_context>)
+  const text = stripReminders(typed?.text ?? resultText(call.result?.content));
   const images = resultImages(call);
   const i = rawInput(call);
   return (
