@@ -1,5 +1,5 @@
 import { useTimeline } from '../timeline/context';
-import { arr, inputOf, obj, ok, type RendererProps, renderKindOf, str, typedOf } from './common';
+import { arr, inputOf, obj, ok, type RendererProps, renderKindOf, resultText, str, typedOf } from './common';
 
 interface Todo {
   readonly key: string;
@@ -131,6 +131,12 @@ export function TaskToolRenderer({ call }: RendererProps) {
           <span style={{ fontWeight: 600 }}>{task?.subject}</span>
           {task?.status && <span className="badge neutral">{task.status}</span>}
           {task?.description && <span className="dim">{task.description}</span>}
+          {/* no task by that id: what the tool answered ("Task not found"), never an empty row */}
+          {task === undefined && ok(call) && (
+            <span className="dim" data-testid="task-not-found">
+              {resultText(call.result?.content) || 'no such task'}
+            </span>
+          )}
         </div>
       )}
       {kind === 'task-list' && ok(call) && (
