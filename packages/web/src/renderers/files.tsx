@@ -225,20 +225,29 @@ export function ReadRenderer({ call }: RendererProps) {
   const text = content ?? numbered?.text ?? stripReminders(resultText(call.result?.content));
   const start = typedText?.startLine ?? numbered?.start ?? offset ?? 1;
   const span = readSpan(text, start, typedText?.numLines, typedText?.totalLines);
+  // Nothing read (an empty file, an offset past its end): the client's own word on it, which is its whole result
+  // ("the file exists but is shorter than the provided offset (500). The file has 31 lines.").
+  const said = text === '' ? clientNote(resultText(call.result?.content)) : undefined;
   return (
     <div data-testid="renderer-Read">
       <FileHead
         path={path}
         badges={
           <span className="dim" style={{ fontSize: 12 }}>
-            lines {span.start}–{span.end}
-            {span.total !== undefined ? ` of ${span.total}` : ''}
+            {text === '' ? 'nothing read' : `lines ${span.start}–${span.end}`}
+            {text !== '' && span.total !== undefined ? ` of ${span.total}` : ''}
             {(offset !== undefined || limit !== undefined) && ` · offset ${offset ?? 0}, limit ${limit ?? '∞'}`}
           </span>
         }
       />
       <div style={{ marginTop: 8 }}>
-        {text ? <CodeLines text={text} start={start} /> : <span className="dim">(empty file)</span>}
+        {text ? (
+          <CodeLines text={text} start={start} />
+        ) : (
+          <span className="dim" data-testid="read-nothing">
+            {said ?? '(empty file)'}
+          </span>
+        )}
       </div>
     </div>
   );
@@ -271,4 +280,10 @@ export function NotebookEditRenderer({ call }: RendererProps) {
       </div>
     </div>
   );
+}
+
+/** The words of the client's note in a result (`<system-reminder>Warning: …</system-reminder>`), "Warning: " off. */
+function clientNote(raw: string): string | undefined {
+  const note = /<system-reminder>([\s\S]*?)<\/system-reminder>/.exec(raw)?.[1]?.trim();
+  return note === undefined || note === '' ? undefined : note.replace(/^Warning:\s*/, '');
 }

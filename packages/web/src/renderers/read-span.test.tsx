@@ -29,4 +29,34 @@ describe('a Read', () => {
     expect(html).toContain('lines 10–12 of 31');
     expect(html.match(/<td class="ln">/g)).toHaveLength(3);
   });
+
+  it("that read nothing says why, in the client's words: an offset past the end is no empty file", () => {
+    const past = (content: string) =>
+      callOf(
+        'Read',
+        { file_path: '/p/notes.txt', offset: 500 },
+        content,
+        {
+          kind: 'read',
+          data: { variant: 'text', filePath: '/p/notes.txt', content: '', startLine: 500, numLines: 0 },
+        } as unknown as TypedResult,
+        'read',
+        { filePath: '/p/notes.txt', offset: 500 },
+      );
+    const html = renderToStaticMarkup(
+      <ReadRenderer
+        call={past(
+          '<system-reminder>Warning: the file exists but is shorter than the provided offset (500). The file has 31 lines.</system-reminder>',
+        )}
+      />,
+    );
+    expect(html).toContain('nothing read · offset 500, limit ∞');
+    expect(html).toMatch(
+      /data-testid="read-nothing"[^>]*>the file exists but is shorter than the provided offset \(500\)\. The file has 31 lines\.</,
+    );
+    expect(html).not.toContain('empty file');
+    expect(html).not.toContain('lines 500');
+    // no word from the client: an empty file
+    expect(renderToStaticMarkup(<ReadRenderer call={past('')} />)).toContain('(empty file)');
+  });
 });
