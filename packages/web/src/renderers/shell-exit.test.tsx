@@ -73,3 +73,19 @@ describe('a write to a running process', () => {
     );
   });
 });
+
+describe('a shell call whose arguments are no JSON', () => {
+  it('shows the arguments as the model wrote them, and says so (Codex 0.98: a cut JSON string)', () => {
+    const call = callOf(
+      'exec_command',
+      { arguments: '{"cmd": "echo broken json', invalidJson: true },
+      'failed to parse function arguments: EOF while parsing a string at line 1 column 26',
+      { kind: 'bash', tool: 'exec_command', data: { stdout: '', stderr: '', interrupted: false } } as TypedResult,
+      'bash',
+      {},
+    );
+    const html = renderToStaticMarkup(<BashRenderer call={call} />);
+    expect(html).toContain('{&quot;cmd&quot;: &quot;echo broken json');
+    expect(html).toContain('arguments not JSON');
+  });
+});

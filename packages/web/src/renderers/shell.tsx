@@ -9,6 +9,7 @@ import {
   ok,
   Plain,
   type RendererProps,
+  rawInput,
   resultText,
   stripReminders,
   Terminal,
@@ -18,8 +19,12 @@ import {
 export function BashRenderer({ call }: RendererProps) {
   const i = inputOf(call);
   const d = typedOf(call, 'bash');
-  // A call that writes to a running session (Codex write_stdin) has no command: it names that session instead.
-  const command = i.command ?? (i.taskId !== undefined ? `# to session ${i.taskId}` : '');
+  // A call that writes to a running session (Codex write_stdin) has no command: it names that session instead. Arguments
+  // the model wrote that are no JSON (Codex keeps them as `{arguments, invalidJson}`) are shown as written.
+  const raw = rawInput(call);
+  const unparsed = raw.invalidJson === true && typeof raw.arguments === 'string' ? raw.arguments : undefined;
+  const command =
+    i.command ?? (i.taskId !== undefined ? `# to session ${i.taskId}` : unparsed !== undefined ? unparsed : '');
   const text = stripReminders(resultText(call.result?.content));
   // Typed from the content alone, stdout is the content: shown without the client's reminders, as before.
   const fromContent = d !== undefined && d.stderr === '' && d.stdout === resultText(call.result?.content);
@@ -56,6 +61,11 @@ export function BashRenderer({ call }: RendererProps) {
                 title="The command had not exited when the call returned; later calls reach it by this session id"
               >
                 still running · session {running}
+              </span>
+            )}
+            {unparsed !== undefined && (
+              <span className="badge error" title="The arguments the model wrote, as written: they are not JSON">
+                arguments not JSON
               </span>
             )}
             {structured?.interrupted === true && <span className="badge unanswered">interrupted</span>}
