@@ -39,3 +39,22 @@ describe('Agent card counts', () => {
     expect(figures(agentCall(3, 7, false))).toEqual(['3 tool calls', '7 events · 3 tool calls']);
   });
 });
+
+describe("a background Agent's result", () => {
+  it('is its launch, not its report: said so, never under "Report"', () => {
+    const typed = {
+      kind: 'agent',
+      tool: 'Agent',
+      data: { status: 'async_launched', text: 'Async agent launched successfully.' },
+    } as unknown as TypedResult;
+    const html = renderToStaticMarkup(
+      <AgentRenderer call={callOf('Agent', { prompt: 'wait', run_in_background: true }, 'x', typed, 'agent')} />,
+    );
+    expect(html).toContain('Launched');
+    expect(html).toContain('data-testid="agent-launched"');
+    expect(html).toContain('Async agent launched successfully.');
+    expect(html).not.toContain('>Report<');
+    // a finished agent's is its report
+    expect(renderToStaticMarkup(<AgentRenderer call={agentCall(1, 1, true)} />)).toContain('>Report<');
+  });
+});

@@ -86,11 +86,21 @@ export function AgentRenderer({ call }: RendererProps) {
           )}
         </div>
       )}
-      {report && (
-        <Section label="Report">
-          <Markdown text={report} />
-        </Section>
-      )}
+      {report &&
+        (t?.status === 'async_launched' ? (
+          // A background agent's result is its launch, not its report: that comes later, as a note of its own.
+          <Section label="Launched">
+            <div className="dim" data-testid="agent-launched">
+              It ran in the background: its report is the "Background task" note that came when it finished, and the end
+              of its timeline. The client answered the launch:
+            </div>
+            <Markdown text={report} />
+          </Section>
+        ) : (
+          <Section label="Report">
+            <Markdown text={report} />
+          </Section>
+        ))}
       {t?.outputFile && (
         <div className="dim">
           Output file: <span className="path">{t.outputFile}</span>
