@@ -31,9 +31,11 @@ function TodoItem({ todo, mark }: { todo: Todo; mark?: 'added' | 'changed' | 're
 export function TodoWriteRenderer({ call }: RendererProps) {
   const { todosBefore } = useTimeline();
   const t = typedOf(call, 'todo-write');
-  // The thread's previous list when the client wrote an empty one after it (a subagent's, in Claude Code 1.0.98).
-  const inferred = t?.oldTodos?.length === 0 ? todosBefore?.get(call.id) : undefined;
-  // Codex's update_plan writes only the new plan: the one before it is unknown, not empty.
+  // The thread's previous list when the client wrote an empty one after it (a subagent's, in Claude Code 1.0.98), or
+  // none (Codex's update_plan writes only the new plan).
+  const recorded = t?.oldTodos !== undefined;
+  const inferred = t?.oldTodos === undefined || t.oldTodos.length === 0 ? todosBefore?.get(call.id) : undefined;
+  // Codex's first update_plan of a thread: the plan before it is unknown, not empty.
   const before =
     inferred !== undefined ? todosOf(inferred) : t?.oldTodos === undefined ? undefined : todosOf(t.oldTodos);
   const after = todosOf(t?.newTodos ?? inputOf(call).todos);
@@ -53,7 +55,9 @@ export function TodoWriteRenderer({ call }: RendererProps) {
             <div className="section-label">Before</div>
             {inferred !== undefined && (
               <div className="dim" style={{ fontSize: 12 }} data-testid="todos-before-inferred">
-                from the previous update in this thread: this one's result records an empty list before it
+                {recorded
+                  ? "from the previous update in this thread: this one's result records an empty list before it"
+                  : 'from the previous update in this thread: the client records only the new plan'}
               </div>
             )}
             {before.length === 0 ? (

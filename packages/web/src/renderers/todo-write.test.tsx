@@ -75,6 +75,18 @@ describe('a TodoWrite in a thread whose client wrote an empty list before', () =
     ]);
   });
 
+  it("shows a Codex update_plan's previous plan as the previous update's, said so", () => {
+    const codex = callOf('update_plan', { plan: [] }, 'Plan updated', typed({ newTodos: plan }), 'todo-write');
+    const html = renderToStaticMarkup(
+      <TimelineCtx.Provider value={{ ...defaults, todosBefore: new Map([[codex.id, plan.slice(0, 1)]]) }}>
+        <TodoWriteRenderer call={codex} />
+      </TimelineCtx.Provider>,
+    );
+    expect(html).toContain('Before');
+    expect(html).toContain('the client records only the new plan');
+    expect(html).not.toContain('is not in the transcript');
+  });
+
   it('shows the empty list the client wrote when the thread has no earlier update', () => {
     const html = inThread(new Map());
     expect(html).toContain('(empty)');

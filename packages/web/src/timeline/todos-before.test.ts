@@ -26,13 +26,22 @@ describe('the todo list before an update, inferred from its thread', () => {
     expect(inferred.get('b')).toEqual(first);
   });
 
-  it('leaves alone what the client wrote, an unknown list before, and failed updates', () => {
+  it('leaves alone what the client wrote, and failed updates', () => {
     const events = [
       turn(0, todoWrite('a', { oldTodos: [], newTodos: first })),
       turn(1, todoWrite('b', { oldTodos: first, newTodos: second })),
-      turn(2, todoWrite('c', { newTodos: first })),
       turn(3, todoWrite('d', { oldTodos: [], newTodos: [] }, true)),
     ];
     expect(inferTodosBefore(events).size).toBe(0);
+  });
+
+  it("is the previous update's when the client writes no list before (Codex's update_plan), none for the first", () => {
+    const events = [
+      turn(0, todoWrite('a', { newTodos: first })),
+      turn(1, todoWrite('b', { newTodos: second })),
+      turn(2, todoWrite('c', { newTodos: [] })),
+    ];
+    const inferred = inferTodosBefore(events);
+    expect([inferred.get('a'), inferred.get('b'), inferred.get('c')]).toEqual([undefined, first, second]);
   });
 });
