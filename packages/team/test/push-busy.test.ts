@@ -85,6 +85,43 @@ describe('the team client with a busy server', () => {
     expect(client.requests).toBe(1);
   });
 
+  it("says why each request was put off, in the server's words: a database it cannot reach is no busy server", async () => {
+    const dbDown = () =>
+      new Response(
+        JSON.stringify({
+          success: false,
+          error: 'the team server cannot reach its database',
+          code: 'TEAM_DB_UNREACHABLE',
+        }),
+        { status: 503, headers: { 'retry-after': '0' } },
+      );
+    const fake = scripted([
+      dbDown,
+      dbDown,
+      busy,
+      () => new Response('bad gateway', { status: 502 }),
+      timedOut,
+      okAnswer,
+    ]);
+    const said: string[] = [];
+    const client = new TeamClient({
+      url: 'http://team.test',
+      token: 't',
+      fetch: fake,
+      retryMs: 0,
+      onLater: (why) => said.push(why),
+    });
+    expect(await client.whoami()).toMatchObject({ person: 'ann' });
+    expect(said).toEqual([
+      'the team server cannot reach its database',
+      'the team server cannot reach its database',
+      'the team server is busy (busy storing)',
+      'a proxy in front of the team server answered 502',
+      'the team server is slow to answer',
+    ]);
+    expect(client.lastLater).toBe('the team server is slow to answer');
+  });
+
   it("gives up with the server's own words once the waiting budget is spent", async () => {
     const fake = scripted([busy]);
     const client = new TeamClient({ url: 'http://team.test', token: 't', fetch: fake, retryMs: 0, busyBudgetMs: 0 });

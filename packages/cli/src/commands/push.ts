@@ -187,7 +187,15 @@ export function pushSetup(ctx: Context, url: string, tokenArg: string | undefine
     projects.push(parsed);
   }
   const agent = agentArg(ctx.values);
-  const client = new TeamClient({ url, token });
+  // A request put off is said at once, once per reason (a team server whose database is down answers 503 for as long
+  // as it is: silence then looked like a hang, and the end of it like a busy server).
+  const said = new Set<string>();
+  const onLater = (why: string) => {
+    if (said.has(why)) return;
+    said.add(why);
+    ctx.note(`${why}: sending again, for up to 30 minutes (Ctrl-C stops)`);
+  };
+  const client = new TeamClient({ url, token, onLater });
   const forgotten = ForgottenSessions.load(join(dirname(ctx.dbPath), 'push-forgotten.json'));
   return {
     client,
@@ -271,7 +279,7 @@ export function pushText(url: string, report: PushReport): string {
   }${
     report.chunks > 0 ? `; ${report.chunksUploaded} of ${report.chunks} transcript chunks sent` : ''
   }; ${formatBytes(report.bytesSent)} sent in ${report.requests} requests${
-    report.retried > 0 ? ` (${report.retried} sent again: the team server was busy)` : ''
+    report.retried > 0 ? ` (${report.retried} sent again: ${report.retriedBecause ?? 'the team server was busy'})` : ''
   }`;
 }
 

@@ -71,6 +71,19 @@ export interface TeamClientOptions {
   readonly retryMs?: number;
   /** How long in all to keep sending again requests a busy server put off (default 30 min). */
   readonly busyBudgetMs?: number;
+  /** Told each time a request is put off, why (the server's own words when it gave them) and for how long. */
+  readonly onLater?: (why: string, waitMs: number) => void;
+}
+
+/** Why a request was put off, in words: the server's reason (a database it cannot reach), else its status. */
+function laterWhy(status: number | undefined, envelope: { error?: unknown; code?: unknown } | undefined): string {
+  if (envelope?.code === 'TEAM_DB_UNREACHABLE') return 'the team server cannot reach its database';
+  if (status === undefined) return 'the team server is slow to answer';
+  if (status === 503)
+    return typeof envelope?.error === 'string'
+      ? `the team server is busy (${envelope.error})`
+      : 'the team server is busy';
+  return `a proxy in front of the team server answered ${status}`;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -81,6 +94,8 @@ export class TeamClient {
   requests = 0;
   /** Requests sent again because the server was busy or slow. */
   retried = 0;
+  /** Why the last request put off was (`onLater`'s words). */
+  lastLater: string | undefined;
   private readonly base: string;
   private readonly doFetch: typeof fetch;
 
@@ -249,14 +264,25 @@ export class TeamClient {
           );
         }
       }
+      let why = laterWhy(undefined, undefined);
       if (response !== undefined && LATER.has(response.status)) {
         wait = this.laterWait(later, response.headers.get('retry-after'), waited);
         if (wait !== undefined) {
-          void response.body?.cancel().catch(() => {});
+          // its reason, from the answer's small envelope (a proxy's page is no JSON: its status says it)
+          const text = await response.text().catch(() => '');
+          let envelope: { error?: unknown; code?: unknown } | undefined;
+          try {
+            envelope = JSON.parse(text) as typeof envelope;
+          } catch {
+            envelope = undefined;
+          }
+          why = laterWhy(response.status, envelope);
           response = undefined;
         }
       }
       if (wait !== undefined) {
+        this.lastLater = why;
+        this.options.onLater?.(why, wait);
         later += 1;
         waited += wait;
         this.retried += 1;

@@ -70,4 +70,6 @@ export interface PushReport {
   readonly requests: number;
   /** Requests sent again because the team server was busy or slow to answer (client.ts). */
   readonly retried: number;
+  /** Why the last of them was put off ("the team server cannot reach its database"); absent when none was. */
+  readonly retriedBecause?: string;
 }

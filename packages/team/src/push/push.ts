@@ -342,6 +342,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
     bytesSent: client.sentBytes - before.bytes,
     requests: client.requests - before.requests,
     retried: client.retried - before.retried,
+    ...(client.retried > before.retried && client.lastLater !== undefined ? { retriedBecause: client.lastLater } : {}),
   };
 }
 
