@@ -127,19 +127,28 @@ export function WriteRenderer({ call }: RendererProps) {
   );
 }
 
-/** `     1→text` / `1\ttext` lines as written in Read results → text and first line number. */
-function parseNumbered(text: string): { text: string; start: number } | undefined {
+/**
+ * `     1→text` / `1\ttext` lines as written in Read results, or `1. text` (Copilot CLI's `view`, its numbers one after
+ * another) → text and first line number.
+ */
+export function parseNumbered(text: string): { text: string; start: number } | undefined {
   const lines = text.split('\n');
-  const re = /^\s*(\d+)(?:→|\t)(.*)$/;
+  const arrow = /^\s*(\d+)(?:→|\t)(.*)$/;
+  const dotted = /^\s*(\d+)\. (.*)$/;
+  const re = arrow.test(lines[0] ?? '') ? arrow : dotted;
   const first = re.exec(lines[0] ?? '');
   if (!first) return undefined;
+  const start = Number(first[1]);
   const out: string[] = [];
   for (const line of lines) {
     const m = re.exec(line);
-    if (!m) break;
+    // `1. ` is also how a list is written: line numbers only when every line counts on by one
+    if (!m || (re === dotted && Number(m[1]) !== start + out.length)) break;
     out.push(m[2] ?? '');
   }
-  return { text: out.join('\n'), start: Number(first[1]) };
+  // a list (its numbers skip, or a line is not one of them) is text as written
+  if (re === dotted && out.length < lines.length) return undefined;
+  return { text: out.join('\n'), start };
 }
 
 export function ReadRenderer({ call }: RendererProps) {

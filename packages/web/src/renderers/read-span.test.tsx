@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { TypedResult } from '../data/types';
-import { ReadRenderer } from './files';
+import { parseNumbered, ReadRenderer } from './files';
 import { callOf } from './test-call';
 
 /** A Read as typed: file lines (Claude Code 2.1.330 wrote 2 of 2 for a 1-line file; typing mends it to 1 of 1). */
@@ -58,5 +58,23 @@ describe('a Read', () => {
     expect(html).not.toContain('lines 500');
     // no word from the client: an empty file
     expect(renderToStaticMarkup(<ReadRenderer call={past('')} />)).toContain('(empty file)');
+  });
+
+  it("of Copilot CLI's view numbers each line once: its `N. ` prefixes are line numbers", () => {
+    const view = callOf(
+      'view',
+      { path: '/p/a.json' },
+      '1. {\n2.   "a": 1\n3. }',
+      {
+        kind: 'read',
+        data: { variant: 'text', filePath: '/p/a.json' },
+      } as unknown as TypedResult,
+      'read',
+    );
+    const html = renderToStaticMarkup(<ReadRenderer call={view} />);
+    expect([...html.matchAll(/<td class="ln">(\d+)<\/td>/g)].map((m) => m[1])).toEqual(['1', '2', '3']);
+    expect(html).not.toContain('1. {');
+    // a list whose numbers skip is text as written, every line of it
+    expect(parseNumbered('1. First\n2. Second\n4. Fourth')).toBeUndefined();
   });
 });
