@@ -214,12 +214,11 @@ export class Context {
   /**
    * PATH arguments, or the default: every agent home that holds transcripts (`$CLAUDE_CONFIG_DIR` or `~/.claude`,
    * `$CODEX_HOME` or `~/.codex`, `$GEMINI_CLI_HOME/.gemini` or `~/.gemini`, `$COPILOT_HOME` or `~/.copilot`, `~/.qwen`); when none does, the
-   * paths once named to build the index (`namedRoots`: a backup's database), else the bundled samples (with a note).
+   * paths once named to build the index (`namedRoots`), else the bundled samples (a note; none if `samples: false`).
    */
   async resolvePaths(positionals: readonly string[], { samples = true } = {}): Promise<string[]> {
     if (positionals.length > 0) {
-      // what a refresh would read as empty (a folder it may not list, a FIFO), refused first: exit 4
-      checkReadable(positionals);
+      checkReadable(positionals); // what a refresh would read as empty (a folder it cannot list, a FIFO): exit 4
       const given = oncePerFolder(positionals);
       this.named = given;
       return given;
@@ -257,8 +256,7 @@ export class Context {
       );
       return named;
     }
-    // `samples: false` (a push): nothing, rather than the samples
-    if (!samples) return [];
+    if (!samples) return []; // a push: nothing, rather than the samples
     this.showingSamples = true;
     this.note(
       `no agent transcripts in ${claudeHome} or the other agents' homes; showing the bundled sample sessions (${SAMPLES_HOME})`,
