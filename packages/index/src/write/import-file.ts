@@ -374,12 +374,10 @@ export class FileImporter {
     if (!restart) {
       // The session kept in another project folder too (the same id): this append may make this copy the newest,
       // which owns the calls they share (call-facts.ts `firstCall`): their facts are planned again.
-      const id = idOfKey(storedRow.session_id).replace(/[\\%_]/g, (c) => `\\${c}`);
-      const elsewhere = prepared(
-        this.db,
-        `SELECT 1 FROM files f WHERE f.session_id LIKE ? ESCAPE '\\' AND f.session_id <> ?
-           AND f.home = (SELECT home FROM files WHERE id = ?) LIMIT 1`,
-      ).get(`%/${id}`, storedRow.session_id, storedRow.id);
+      const elsewhere = prepared(this.db, 'SELECT 1 FROM sessions WHERE session_id = ? AND id <> ? LIMIT 1').get(
+        idOfKey(storedRow.session_id),
+        storedRow.session_id,
+      );
       if (elsewhere !== undefined) {
         const ids = prepared(this.db, 'SELECT tool_use_id FROM calls WHERE file_id = ?').pluck().all(storedRow.id);
         for (const id of ids as string[]) touched.add(id);
