@@ -75,6 +75,15 @@ export interface TeamClientOptions {
   readonly onLater?: (why: string, waitMs: number) => void;
 }
 
+/** The team server's answer envelope (`{success, data}` or `{success: false, error, code}`); undefined if no JSON. */
+function envelopeOf(text: string): { success?: unknown; data?: unknown; error?: unknown; code?: unknown } | undefined {
+  try {
+    return JSON.parse(text) as { success?: unknown; data?: unknown; error?: unknown; code?: unknown };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Why a request was put off, in words: the server's reason (a database it cannot reach), else its status. */
 function laterWhy(status: number | undefined, envelope: { error?: unknown; code?: unknown } | undefined): string {
   if (envelope?.code === 'TEAM_DB_UNREACHABLE') return 'the team server cannot reach its database';
@@ -269,14 +278,7 @@ export class TeamClient {
         wait = this.laterWait(later, response.headers.get('retry-after'), waited);
         if (wait !== undefined) {
           // its reason, from the answer's small envelope (a proxy's page is no JSON: its status says it)
-          const text = await response.text().catch(() => '');
-          let envelope: { error?: unknown; code?: unknown } | undefined;
-          try {
-            envelope = JSON.parse(text) as typeof envelope;
-          } catch {
-            envelope = undefined;
-          }
-          why = laterWhy(response.status, envelope);
+          why = laterWhy(response.status, envelopeOf(await response.text().catch(() => '')));
           response = undefined;
         }
       }
@@ -291,13 +293,7 @@ export class TeamClient {
     }
     this.requests += 1;
     this.sentBytes += body?.byteLength ?? 0;
-    const text = await response.text();
-    let envelope: { success?: unknown; data?: unknown; error?: unknown; code?: unknown } | undefined;
-    try {
-      envelope = JSON.parse(text) as typeof envelope;
-    } catch {
-      envelope = undefined;
-    }
+    const envelope = envelopeOf(await response.text());
     if (response.ok && envelope?.success === true) return envelope.data;
     const reason =
       typeof envelope?.error === 'string' ? envelope.error : `HTTP ${response.status} ${response.statusText}`;
