@@ -2,6 +2,7 @@ import { stripUndefined } from '../model/build-typed-result.js';
 import { type ResultContent, resultText } from '../model/content.js';
 import type { ToolCall } from '../model/tool-call.js';
 import type { TypedResult } from '../model/typed-result.js';
+import { exitOutput } from './shell-exit.js';
 
 /** Envelope `data`: always a human-readable `output`, plus per-tool fields (docs/envelope.md). */
 export interface EnvelopeData {
@@ -41,7 +42,7 @@ export function toEnvelope(call: ToolCall): ToolEnvelope {
         data: {
           tool: call.name,
           kind: 'bash',
-          output: error.message.replace(/^Exit code -?\d+\n?/, ''),
+          output: exitOutput(error.message),
           exit_code: error.exitCode,
         },
       };

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { TypedResult } from '../data/types';
+import type { CallDto, TypedResult } from '../data/types';
 import { BashRenderer } from './shell';
 import { callOf } from './test-call';
 
@@ -87,5 +87,47 @@ describe('a shell call whose arguments are no JSON', () => {
     const html = renderToStaticMarkup(<BashRenderer call={call} />);
     expect(html).toContain('{&quot;cmd&quot;: &quot;echo broken json');
     expect(html).toContain('arguments not JSON');
+  });
+});
+
+/** A command that exited non-zero, as the API gives it: the result failed with core's exit-code error. */
+const failedShell = (name: string, content: string, message: string, exitCode: number): CallDto => {
+  const base = callOf(name, { command: 'ls /nonexistent-dir-rec' }, content, {} as TypedResult, 'bash', {
+    command: 'ls /nonexistent-dir-rec',
+  });
+  const error = { category: 'exit-code', severity: 'error', exitCode, message } as const;
+  const typed = { kind: 'error', tool: name, message } as TypedResult;
+  return {
+    ...base,
+    status: 'error',
+    result: { ...(base.result as NonNullable<CallDto['result']>), isError: true, typed, error },
+  };
+};
+const terminalText = (html: string) =>
+  (/<div class="terminal"[^>]*>([\s\S]*)<\/div>$/.exec(html)?.[1] ?? '')
+    .replace(/<div class="cmd-row">[\s\S]*?<\/div><\/div>/, '')
+    .replace(/<[^>]+>/g, '')
+    .replaceAll('<!-- -->', '');
+
+describe('a command that exited non-zero', () => {
+  // Before: Gemini CLI 0.61's framing (`<untrusted_context>`, `Output:`, `Exit Code:`, the process group) was shown as
+  // the command's output, while its successes showed the output alone.
+  it('shows its output alone, as each agent wrote it (Gemini 0.61 corpus, shell scenario)', () => {
+    const gemini = failedShell(
+      'run_shell_command',
+      "<untrusted_context>\nOutput: ls: cannot access '/nonexistent-dir-rec': No such file or directory\nExit Code: 2\nProcess Group PGID: 30087\n</untrusted_context>",
+      "Exit code 2\nls: cannot access '/nonexistent-dir-rec': No such file or directory",
+      2,
+    );
+    const html = renderToStaticMarkup(<BashRenderer call={gemini} />);
+    expect(terminalText(html)).toBe('ls: cannot access &#x27;/nonexistent-dir-rec&#x27;: No such file or directory');
+    expect(badgeOf(html, 'exit-code')).toBe('exit 2');
+  });
+
+  it('is the same for Claude Code, whose result starts with the code the badge shows (2.1.330 corpus)', () => {
+    const claude = failedShell('Bash', 'Exit code 3\nto-stdout\nto-stderr', 'Exit code 3\nto-stdout\nto-stderr', 3);
+    expect(terminalText(renderToStaticMarkup(<BashRenderer call={claude} />))).toBe('to-stdout\nto-stderr');
+    const silent = failedShell('Bash', 'Exit code 1', 'Exit code 1', 1);
+    expect(terminalText(renderToStaticMarkup(<BashRenderer call={silent} />))).toBe('(no output)');
   });
 });

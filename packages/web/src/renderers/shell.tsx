@@ -1,3 +1,4 @@
+import { exitOutput } from '@agentdash/core/present';
 import { useTimeline } from '../timeline/context';
 import { fmtBytes, fmtDuration } from '../ui/format';
 import { sessionHref } from '../ui/router';
@@ -29,7 +30,10 @@ export function BashRenderer({ call }: RendererProps) {
   // Typed from the content alone, stdout is the content: shown without the client's reminders, as before.
   const fromContent = d !== undefined && d.stderr === '' && d.stdout === resultText(call.result?.content);
   const structured = fromContent ? undefined : d;
-  const stdout = ok(call) && structured ? structured.stdout : text;
+  // A command that exited non-zero shows its output as core reads it for every agent (Gemini's result is the client's
+  // framed text, Claude Code's starts with the code the badge shows).
+  const exit = call.result?.error?.category === 'exit-code' ? call.result.error : undefined;
+  const stdout = exit ? exitOutput(exit.message) : ok(call) && structured ? structured.stdout : text;
   const stderr = ok(call) && structured ? structured.stderr : undefined;
   // Only what the result says: a command still running when the call returned has no exit code yet.
   const exitCode = call.result?.error?.exitCode ?? d?.exitCode;
