@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { TypedResult } from '../data/types';
-import { EditRenderer } from './files';
+import { EditRenderer, WriteRenderer } from './files';
 import { callOf } from './test-call';
 
 /** The rows of the diff: its sign and text. */
@@ -25,5 +25,42 @@ describe('an edit with no patch recorded (Copilot CLI, Gemini CLI 0.20)', () => 
     expect(lines.filter((l) => l.startsWith('-'))).toEqual(before.filter((_, i) => i % 7 === 3).map((l) => `-${l}`));
     expect(lines.filter((l) => l.startsWith('+'))).toHaveLength(8);
     expect(lines.slice(0, 5)).toEqual([' line 0', ' line 1', ' line 2', '-line 3', '+line 3 changed']);
+  });
+});
+
+/** A `write_file` as Gemini CLI 0.20.2 records an overwrite (corpus, edit scenario): no diff, no earlier text. */
+const overwrite = (data: Record<string, unknown>) => {
+  const content = 'def main():\n    print("hello, world")\n';
+  const input = { file_path: '/home/user/proj/edit/hello.py', content };
+  const typed = {
+    kind: 'write',
+    tool: 'write_file',
+    data: { filePath: input.file_path, operation: 'update', content, structuredPatch: [], ...data },
+  } as unknown as TypedResult;
+  return callOf('write_file', input, `Successfully overwrote file: ${input.file_path}.`, typed, 'write', {
+    filePath: input.file_path,
+    content,
+  });
+};
+
+describe('a write over a file whose earlier text was not recorded', () => {
+  // Before: every line drawn as added, as for a new file, under an "update" badge.
+  it('shows the new text as written and says the earlier text is unknown (Gemini CLI 0.20.2)', () => {
+    const html = renderToStaticMarkup(<WriteRenderer call={overwrite({})} />);
+    expect(rows(html)).toEqual([]);
+    expect(html).toContain('data-testid="write-unknown-before"');
+    expect(html).toContain('print(&quot;hello, world&quot;)');
+  });
+
+  it('diffs against the earlier text when the result recorded it but no patch (an unchanged overwrite)', () => {
+    const html = renderToStaticMarkup(
+      <WriteRenderer call={overwrite({ originalFile: 'def main():\n    print("hello")\n' })} />,
+    );
+    expect(rows(html)).toEqual([
+      ' def main():',
+      '-    print(&quot;hello&quot;)',
+      '+    print(&quot;hello, world&quot;)',
+    ]);
+    expect(html).not.toContain('write-unknown-before');
   });
 });

@@ -102,6 +102,7 @@ export function WriteRenderer({ call }: RendererProps) {
   const type = t?.operation;
   const content = t?.content ?? i.content ?? '';
   const isCreate = type === 'create' || (type === undefined && patch.length === 0);
+  const before = t?.originalFile;
   return (
     <div data-testid="renderer-Write">
       <FileHead
@@ -117,10 +118,21 @@ export function WriteRenderer({ call }: RendererProps) {
         }
       />
       <div style={{ marginTop: 8 }}>
-        {!isCreate && patch.length > 0 ? (
-          <Hunks patch={patch} testId="diff" />
-        ) : (
+        {isCreate ? (
           <SimpleDiff oldText="" newText={content.replace(/\n$/, '')} testId="diff" />
+        ) : patch.length > 0 ? (
+          <Hunks patch={patch} testId="diff" />
+        ) : typeof before === 'string' ? (
+          <SimpleDiff oldText={before.replace(/\n$/, '')} newText={content.replace(/\n$/, '')} testId="diff" />
+        ) : (
+          // An overwrite the client recorded neither a patch nor the earlier text of (Gemini CLI 0.20): drawn as all
+          // added it would read as a new file.
+          <>
+            <div className="truncated-note" data-testid="write-unknown-before">
+              The file was overwritten; its earlier text is not in the transcript. The new text:
+            </div>
+            <CodeLines text={content} />
+          </>
         )}
       </div>
     </div>
