@@ -58,3 +58,29 @@ describe("a background Agent's result", () => {
     expect(renderToStaticMarkup(<AgentRenderer call={agentCall(1, 1, true)} />)).toContain('>Report<');
   });
 });
+
+describe('a report that is a JSON document (a Gemini CLI subagent’s structured output)', () => {
+  // Before: drawn as Markdown, its lines joined into one paragraph.
+  it('is shown as the JSON it is, line by line', () => {
+    const report = '{\n  "SummaryOfFindings": "two modules",\n  "RelevantLocations": [\n    "src/app.js"\n  ]\n}';
+    const typed = {
+      kind: 'agent',
+      tool: 'invoke_agent',
+      data: { status: 'completed', text: report },
+    } as unknown as TypedResult;
+    const html = renderToStaticMarkup(
+      <AgentRenderer call={callOf('invoke_agent', { prompt: 'look' }, report, typed, 'agent')} />,
+    );
+    expect(/data-testid="agent-report-json">([^<]*)</.exec(html)?.[1]).toBe(report.replaceAll('"', '&quot;'));
+  });
+  it('leaves Markdown reports to Markdown', () => {
+    const typed = {
+      kind: 'agent',
+      tool: 'Agent',
+      data: { status: 'completed', text: '# Found\n\n- a' },
+    } as unknown as TypedResult;
+    const html = renderToStaticMarkup(<AgentRenderer call={callOf('Agent', { prompt: 'look' }, '', typed, 'agent')} />);
+    expect(html).not.toContain('agent-report-json');
+    expect(html).toContain('<h1');
+  });
+});

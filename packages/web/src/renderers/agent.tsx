@@ -98,7 +98,14 @@ export function AgentRenderer({ call }: RendererProps) {
           </Section>
         ) : (
           <Section label="Report">
-            <Markdown text={report} />
+            {isJsonDocument(report) ? (
+              // A structured result (a Gemini CLI subagent's output schema): Markdown would join its lines.
+              <pre className="json" data-testid="agent-report-json">
+                {report}
+              </pre>
+            ) : (
+              <Markdown text={report} />
+            )}
           </Section>
         ))}
       {t?.outputFile && (
@@ -108,4 +115,14 @@ export function AgentRenderer({ call }: RendererProps) {
       )}
     </div>
   );
+}
+
+/** Whether a report is a JSON object or array as written, rather than words. */
+function isJsonDocument(text: string): boolean {
+  if (!/^[[{]/.test(text)) return false;
+  try {
+    return typeof JSON.parse(text) === 'object';
+  } catch {
+    return false;
+  }
 }

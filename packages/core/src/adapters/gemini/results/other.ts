@@ -26,8 +26,17 @@ export function agentData(ctx: GeminiResultContext): unknown {
     agentId: ctx.agentId,
     agentType: str(ctx.args.agent_name) ?? str(display.agentName) ?? ctx.tool,
     prompt: str(ctx.args.prompt) ?? str(ctx.args.objective),
-    text: resultAt >= 0 ? ctx.text.slice(resultAt + 8) : ctx.text,
+    text: resultAt >= 0 ? submittedText(ctx.text.slice(resultAt + 8)) : ctx.text,
   };
+}
+
+/**
+ * A subagent's result as the client wrote it after `Result:`: the JSON of what it submitted through complete_task,
+ * read as {@link taskCompleteData} reads the submission (its `response` when it has one), else as written.
+ */
+function submittedText(written: string): string {
+  const submitted = parseJson(written);
+  return (isRecord(submitted) ? str(submitted.response) : undefined) ?? written;
 }
 
 /** An MCP tool (`mcp_<server>_<tool>` in 0.61; a bare name shown as `<tool> (<server> MCP Server)` in 0.20). */

@@ -259,3 +259,31 @@ describe('memory, topics, background processes and a subagent’s completion', (
     });
   });
 });
+
+describe('a subagent’s report (invoke_agent)', () => {
+  const invoked = (result: string) =>
+    typeOne(
+      'invoke_agent',
+      { agent_name: 'generalist', prompt: 'List the project files and report what src/ contains.' },
+      `Subagent 'generalist' finished.\nTermination Reason: GOAL\nResult:\n${result}`,
+      { status: 'success', agentId: '76200ef5-c0ea-4a38-b542-bca8ed4466a9' },
+    ).typed;
+  // Before: the report was the JSON document the client wrote, `{ "response": … }`, shown as one flattened line.
+  it('is the response the subagent submitted, as complete_task gives it (0.61 corpus, subagent scenario)', () => {
+    expect(invoked('{\n  "response": "src/ contains app.js (entry point) and util.js (add, greet)."\n}')).toMatchObject(
+      {
+        kind: 'agent',
+        data: {
+          status: 'completed',
+          agentType: 'generalist',
+          text: 'src/ contains app.js (entry point) and util.js (add, greet).',
+        },
+      },
+    );
+  });
+  it('keeps any other result as written', () => {
+    const other = '{\n  "SummaryOfFindings": "two modules",\n  "RelevantLocations": []\n}';
+    expect(invoked(other)).toMatchObject({ data: { text: other } });
+    expect(invoked('plain words')).toMatchObject({ data: { text: 'plain words' } });
+  });
+});
