@@ -15,6 +15,7 @@ import {
   stripReminders,
   typedOf,
 } from './common';
+import { NotebookOutput } from './notebook-output';
 
 function FileHead({ path, badges }: { path: string | undefined; badges?: React.ReactNode }) {
   return (
@@ -214,6 +215,10 @@ export function ReadRenderer({ call }: RendererProps) {
                 {typeof cell.executionCount === 'number' && ` · exec ${cell.executionCount}`}
               </div>
               <CodeLines text={cell.source} />
+              {cell.outputs?.map((output, k) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: outputs of one cell
+                <NotebookOutput key={k} output={output} />
+              ))}
             </div>
           ))}
         </div>
