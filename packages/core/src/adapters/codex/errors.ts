@@ -25,6 +25,9 @@ const RULES: readonly {
   { test: /^apply_patch verification failed: Failed to read file.*No such file/s, category: 'file-not-found' },
   { test: /^apply_patch verification failed/, category: 'validation' },
   { test: /^(?:Wall time: [^\n]*\n)?aborted by user/, category: 'interrupted' },
+  // An approval the user declined (codex-rs `ReviewDecision::Denied`): a patch (0.41, ../shared/wild-agents
+  // agentcmd-1) or a command.
+  { test: /^(?:patch|exec command) rejected by user/, category: 'user-rejected' },
   { test: /^unable to locate image at /, category: 'file-not-found' },
   { test: /^(?:execution error: .*(?:timed out|Timeout))|^command timed out/s, category: 'timeout' },
   { test: /^(?:failed in sandbox|sandbox denied|Permission denied)/, category: 'permission-denied' },
