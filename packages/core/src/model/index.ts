@@ -19,7 +19,13 @@ export type {
 } from './session.js';
 export type { MeasuredCall, MeasuredRequest, SessionTelemetry } from './telemetry.js';
 export { type CallStatus, type NoResultReason, primaryDurationMs, type ToolCall } from './tool-call.js';
-export { type ErrorCategory, type ErrorSeverity, errorCategories, errorSeverities } from './tool-error.js';
+export {
+  type ErrorCategory,
+  type ErrorSeverity,
+  errorCategories,
+  errorSeverities,
+  exitOutput,
+} from './tool-error.js';
 export {
   type DataKind,
   dataKinds,

@@ -30,3 +30,11 @@ export interface ToolError {
   /** For category `exit-code`: the command's exit code. */
   readonly exitCode?: number | undefined;
 }
+
+/**
+ * A failed command's output: its `exit-code` error's message less the `Exit code N` line every adapter writes first
+ * (`shellExitError`), the code being the error's `exitCode`.
+ */
+export function exitOutput(message: string): string {
+  return message.replace(/^Exit code -?\d+\n?/, '');
+}

@@ -5,7 +5,6 @@
  * @module
  */
 
-export { exitOutput } from '../results/shell-exit.js';
 export { callChangeDiff } from './call-change.js';
 export { formatClock, formatDateTime, formatRange, formatRelative, localDayBoundMs } from './dates.js';
 export { formatDuration, spanMs } from './duration.js';

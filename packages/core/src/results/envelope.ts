@@ -1,8 +1,8 @@
 import { stripUndefined } from '../model/build-typed-result.js';
 import { type ResultContent, resultText } from '../model/content.js';
 import type { ToolCall } from '../model/tool-call.js';
+import { exitOutput } from '../model/tool-error.js';
 import type { TypedResult } from '../model/typed-result.js';
-import { exitOutput } from './shell-exit.js';
 
 /** Envelope `data`: always a human-readable `output`, plus per-tool fields (docs/envelope.md). */
 export interface EnvelopeData {

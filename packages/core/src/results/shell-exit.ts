@@ -41,11 +41,6 @@ export function shellExitError(exitCode: number, output: string): ToolError {
   return { ...classifyError('bash', message, false), message };
 }
 
-/** A failed command's output: its exit-code error's message less the `Exit code N` line {@link shellExitError} wrote. */
-export function exitOutput(message: string): string {
-  return message.replace(/^Exit code -?\d+\n?/, '');
-}
-
 function lastCommandName(command: string): keyof typeof exitOneMeans | undefined {
   // Redirections (`2>&1`, `&>`) are not list operators.
   const segments = listSegments(command.replace(/\d*[<>]&\d*-?|&>>?/g, ' '));

@@ -1,4 +1,4 @@
-import { exitOutput } from '@agentdash/core/present';
+import { exitOutput } from '@agentdash/core/model';
 import { useTimeline } from '../timeline/context';
 import { fmtBytes, fmtDuration } from '../ui/format';
 import { sessionHref } from '../ui/router';
