@@ -176,10 +176,11 @@ describe("a session's files", () => {
       expect(session?.calls.map((c) => [c.name, c.toolKind, c.result?.typed.kind])).toEqual([
         ['shell', 'bash', 'patch'],
       ]);
-      // Before: a shell call was no file tool's, and the session listed no file. (No working folder is read from a
-      // legacy rollout: the path stays as the patch wrote it.)
+      // Before: a shell call was no file tool's, and the session listed no file; and the working folder the
+      // environment context names ("Current working directory: …", ≤0.2x) was not read: the session had no project.
+      expect(session?.projectPath).toBe('/home/user/proj/legacy');
       expect(fileActivityOf(session?.calls ?? [], session?.projectPath)).toMatchObject([
-        { path: 'src/app.rs', edits: 1, writes: 0, linesAdded: 2, linesRemoved: 1, calls: 1 },
+        { path: '/home/user/proj/legacy/src/app.rs', edits: 1, writes: 0, linesAdded: 2, linesRemoved: 1, calls: 1 },
       ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -44,13 +44,16 @@ export function splitIdePrompt(text: string): { readonly context: string; readon
   return { context: match[0].trim(), request: text.slice(match[0].length) };
 }
 
-/** The folder a user message's `<environment_context>` names (`<cwd>…</cwd>`), as legacy rollouts carry it. */
+/**
+ * The folder a user message's `<environment_context>` names, as legacy rollouts carry it: `<cwd>…</cwd>`, or
+ * `Current working directory: …` on a line of its own (≤0.2x, ../shared/wild-agents ocodex-1).
+ */
 export function environmentCwd(item: Record<string, unknown>): string | undefined {
   if (item.type !== 'message' || item.role !== 'user' || !Array.isArray(item.content)) return undefined;
   for (const part of item.content) {
     const text = isRecord(part) ? str(part.text) : undefined;
     if (text?.includes('<environment_context>') !== true) continue;
-    const cwd = /<cwd>([^<]+)<\/cwd>/.exec(text)?.[1]?.trim();
+    const cwd = (/<cwd>([^<]+)<\/cwd>/.exec(text) ?? /^Current working directory: (.+)$/m.exec(text))?.[1]?.trim();
     if (cwd) return cwd;
   }
   return undefined;
