@@ -64,7 +64,8 @@
  *   prompt; 53: a system note without content (an API error) searched by the line its data makes; 54: a note's
  *   tag never closed in it (`Array<string>`) searched as its text; 55: a session all of whose responses are another's
  *   a part of no response per model in `usage_detail` (it cost a known $0, not unknown); 56: a Codex approval the
- *   user declined ("patch rejected by user") a `user-rejected` failure, not a success that touched its files.
+ *   user declined ("patch rejected by user") a `user-rejected` failure, not a success that touched its files; 57: a
+ *   legacy Codex rollout's working folder read from "Current working directory: …".
  *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
  *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
  *   rebuild the whole index each time the other had run.
@@ -72,7 +73,7 @@
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 56;
+export const DERIVED_VERSION = 57;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {
