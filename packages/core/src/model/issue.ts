@@ -9,6 +9,7 @@ export const parseIssueCodes = [
   'schema_mismatch',
   'orphan_result',
   'duplicate_result',
+  'reused_call_id',
   'unreadable_file',
   'glued_records',
   'missing_main_file',

@@ -23,7 +23,7 @@ import { CopyFilter, signatureOf } from './copies.js';
 import { EmbeddedThreads, filedAgents } from './embedded.js';
 import { extremesBy, headerCallOf, headerCountsOf } from './header.js';
 import { missingMainIssue } from './missing-main.js';
-import { buildResultMap } from './pair.js';
+import { buildResultMap, reusedCallId } from './pair.js';
 import { readMeta } from './read-meta.js';
 import {
   isWarmupThread,
@@ -139,7 +139,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
 
   // Pairing: one map, built once, over every file of the session.
   const results = buildResultMap(allRecords, issues);
-  const rawCalls = collectCalls(allRecords);
+  const rawCalls = collectCalls(allRecords, issues);
   const startsSubagent = (call: RawCall) => adapter.kindOfTool?.(adapter.canonicalToolName(call.name)) === 'agent';
   const { callToThread, linkedBy } = linkSubagents([...rawCalls.values()], results, threads, startsSubagent);
 
@@ -218,13 +218,22 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   };
 }
 
-/** Every tool_use block, once per id (resume and fork copies repeat them). */
-function collectCalls(records: readonly TranscriptRecord[]): Map<string, RawCallWithAgent> {
+/**
+ * Every tool_use block, once per id (resume and fork copies repeat them); a block that reuses the id of another call
+ * is an issue ({@link reusedCallId}).
+ */
+function collectCalls(records: readonly TranscriptRecord[], issues: ParseIssue[]): Map<string, RawCallWithAgent> {
   const calls = new Map<string, RawCallWithAgent>();
   for (const record of records) {
     if (record.kind !== 'assistant') continue;
     for (const block of record.content) {
-      if (block.kind !== 'tool-use' || calls.has(block.id)) continue;
+      if (block.kind !== 'tool-use') continue;
+      const seen = calls.get(block.id);
+      if (seen !== undefined) {
+        const reused = reusedCallId(seen, block.id, block.name, record);
+        if (reused !== undefined) issues.push(reused);
+        continue;
+      }
       calls.set(block.id, {
         id: block.id,
         name: block.name,

@@ -39,3 +39,31 @@ export function buildResultMap(records: Iterable<TranscriptRecord>, issues: Pars
   }
   return map;
 }
+
+/** What a call kept by its id says of itself, to tell a copy of it from another call reusing the id. */
+interface KeptCall {
+  readonly name: string;
+  readonly messageId: string | undefined;
+  readonly loc: { readonly file: string; readonly line: number };
+}
+
+/**
+ * A tool_use block whose id an earlier call has: a copy of that call (resume and fork copies repeat the response
+ * that made it, message id and all) is nothing to say; another call — another tool, or another response — is shown
+ * nowhere, since results pair by id (seed 003), so it is an issue naming both places. Undefined for a copy.
+ */
+export function reusedCallId(
+  kept: KeptCall,
+  id: string,
+  name: string,
+  record: { readonly messageId: string | undefined; readonly loc: { readonly file: string; readonly line: number } },
+): ParseIssue | undefined {
+  if (kept.name === name && kept.messageId === record.messageId) return undefined;
+  const where = kept.loc.file === record.loc.file ? `line ${kept.loc.line}` : `${kept.loc.file}:${kept.loc.line}`;
+  return {
+    code: 'reused_call_id',
+    file: record.loc.file,
+    line: record.loc.line,
+    message: `${name} call reuses the id ${id} of the ${kept.name} call at ${where}: results pair by id, so it is not shown as a call of its own`,
+  };
+}

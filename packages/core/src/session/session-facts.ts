@@ -12,6 +12,7 @@ import { hiddenReasonOf } from './classify-user.js';
 import { CopyFilter, signatureOf } from './copies.js';
 import { EmbeddedThreads } from './embedded.js';
 import { usageByModel } from './load-session.js';
+import { reusedCallId } from './pair.js';
 import { pullRecords } from './record-stream.js';
 import { agentIdOfResult, SidechainRuns, sidechainKey } from './subagents.js';
 import { placeOf, recordFactOf, SessionSummary, threadTitleFactOf, titleFactOf } from './summary.js';
@@ -273,7 +274,13 @@ export class SessionFacts {
   private takeCalls(record: TranscriptRecord, at: At): void {
     if (record.kind === 'assistant') {
       for (const block of record.content) {
-        if (block.kind !== 'tool-use' || this.calls.has(block.id)) continue;
+        if (block.kind !== 'tool-use') continue;
+        const seen = this.calls.get(block.id);
+        if (seen !== undefined) {
+          const reused = reusedCallId(seen.raw, block.id, block.name, record);
+          if (reused !== undefined) this.pairIssues.push(reused);
+          continue;
+        }
         const input = isRecord(block.input) ? block.input : {};
         this.calls.set(block.id, {
           ...at,
