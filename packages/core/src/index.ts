@@ -98,6 +98,7 @@ export {
 export { type LoadSessionOptions, loadSession } from './session/load-session.js';
 export { missingMainIssue } from './session/missing-main.js';
 export { noteSourceOf } from './session/note-source.js';
+export { reusedCallId } from './session/pair.js';
 export { promptTitleOf, threadTitleOf } from './session/prompt-title.js';
 export {
   openSessionStream,

@@ -17,13 +17,13 @@ import type { ChainRecord, TranscriptRecord } from '../model/record.js';
 import type { Session, SessionFileInfo, Subagent, UsageTotals } from '../model/session.js';
 import type { ToolCall, ToolResult } from '../model/tool-call.js';
 import { assembleThread } from './assemble.js';
-import { orphanCall, type RawCallWithAgent, toolCallOf } from './build-call.js';
+import { orphanCall, toolCallOf } from './build-call.js';
 import { hiddenReasonOf } from './classify-user.js';
 import { CopyFilter, signatureOf } from './copies.js';
 import { EmbeddedThreads, filedAgents } from './embedded.js';
 import { extremesBy, headerCallOf, headerCountsOf } from './header.js';
 import { missingMainIssue } from './missing-main.js';
-import { buildResultMap, reusedCallId } from './pair.js';
+import { pairRecords } from './pair.js';
 import { readMeta } from './read-meta.js';
 import {
   isWarmupThread,
@@ -138,8 +138,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   const allRecords = [...withCopies(mainRecords), ...fileThreads.flatMap((t) => withCopies(t.records))];
 
   // Pairing: one map, built once, over every file of the session.
-  const results = buildResultMap(allRecords, issues);
-  const rawCalls = collectCalls(allRecords, issues);
+  const { calls: rawCalls, results } = pairRecords(allRecords, issues);
   const startsSubagent = (call: RawCall) => adapter.kindOfTool?.(adapter.canonicalToolName(call.name)) === 'agent';
   const { callToThread, linkedBy } = linkSubagents([...rawCalls.values()], results, threads, startsSubagent);
 
@@ -216,36 +215,6 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       warmups: warmups.length,
     },
   };
-}
-
-/**
- * Every tool_use block, once per id (resume and fork copies repeat them); a block that reuses the id of another call
- * is an issue ({@link reusedCallId}).
- */
-function collectCalls(records: readonly TranscriptRecord[], issues: ParseIssue[]): Map<string, RawCallWithAgent> {
-  const calls = new Map<string, RawCallWithAgent>();
-  for (const record of records) {
-    if (record.kind !== 'assistant') continue;
-    for (const block of record.content) {
-      if (block.kind !== 'tool-use') continue;
-      const seen = calls.get(block.id);
-      if (seen !== undefined) {
-        const reused = reusedCallId(seen, block.id, block.name, record);
-        if (reused !== undefined) issues.push(reused);
-        continue;
-      }
-      calls.set(block.id, {
-        id: block.id,
-        name: block.name,
-        input: block.input,
-        timestamp: record.timestamp,
-        loc: record.loc,
-        messageId: record.messageId,
-        agentId: record.isSidechain ? (record.agentId ?? 'sidechain') : undefined,
-      });
-    }
-  }
-  return calls;
 }
 
 /** Ids of calls after which the conversation went on (a later response or a later prompt in the same thread). */

@@ -1,17 +1,45 @@
 import type { ParseIssue } from '../model/issue.js';
 import type { RawResult } from '../model/raw.js';
 import type { TranscriptRecord } from '../model/record.js';
+import type { RawCallWithAgent } from './build-call.js';
 import { ResultPairing } from './thread-tally.js';
 
 /**
- * The `tool_use_id → result` map (seed 003), built once over every record of a session, in any file and in
- * any order (a result can precede its call). The first result for an id wins; later ones are issues (`ResultPairing`,
- * the rule the index's header counts by).
+ * The session's calls and its `tool_use_id → result` map (seed 003), built in one pass over every record of a session,
+ * in any file and in any order (a result can precede its call), its issues in the order of the records they are on
+ * (as the streamed session, `SessionFacts`, finds them). Each call once by id: resume and fork copies repeat them; a
+ * block that reuses the id of another call is an issue ({@link reusedCallId}). The first result for an id wins; later
+ * ones are issues (`ResultPairing`, the rule the index's header counts by).
  */
-export function buildResultMap(records: Iterable<TranscriptRecord>, issues: ParseIssue[]): Map<string, RawResult> {
-  const map = new Map<string, RawResult>();
+export function pairRecords(
+  records: Iterable<TranscriptRecord>,
+  issues: ParseIssue[],
+): { readonly calls: Map<string, RawCallWithAgent>; readonly results: Map<string, RawResult> } {
+  const calls = new Map<string, RawCallWithAgent>();
+  const results = new Map<string, RawResult>();
   const pairing = new ResultPairing();
   for (const record of records) {
+    if (record.kind === 'assistant') {
+      for (const block of record.content) {
+        if (block.kind !== 'tool-use') continue;
+        const seen = calls.get(block.id);
+        if (seen !== undefined) {
+          const reused = reusedCallId(seen, block.id, block.name, record);
+          if (reused !== undefined) issues.push(reused);
+          continue;
+        }
+        calls.set(block.id, {
+          id: block.id,
+          name: block.name,
+          input: block.input,
+          timestamp: record.timestamp,
+          loc: record.loc,
+          messageId: record.messageId,
+          agentId: record.isSidechain ? (record.agentId ?? 'sidechain') : undefined,
+        });
+      }
+      continue;
+    }
     if (record.kind !== 'user' || typeof record.content === 'string') continue;
     const resultCount = record.content.filter((b) => b.kind === 'tool-result').length;
     for (const block of record.content) {
@@ -25,7 +53,7 @@ export function buildResultMap(records: Iterable<TranscriptRecord>, issues: Pars
         });
         continue;
       }
-      map.set(block.toolUseId, {
+      results.set(block.toolUseId, {
         toolUseId: block.toolUseId,
         uuid: record.uuid,
         timestamp: record.timestamp,
@@ -37,7 +65,7 @@ export function buildResultMap(records: Iterable<TranscriptRecord>, issues: Pars
       });
     }
   }
-  return map;
+  return { calls, results };
 }
 
 /** What a call kept by its id says of itself, to tell a copy of it from another call reusing the id. */

@@ -92,6 +92,7 @@ export const STAMPS = `SELECT ts_text, ts_ms FROM calls WHERE file_id = ? AND ts
   UNION ALL SELECT ts_text, ts_ms FROM results WHERE file_id = ? AND ts_ms IS NOT NULL`;
 /** The parse issues stored with a session's files (`sessions.issues` adds pairing's, which the header counts itself). */
 export const STORED_ISSUES = 'SELECT COUNT(*) FROM issues i JOIN files f ON f.id = i.file_id WHERE f.session_id = ?';
+export const MESSAGE_AT = 'SELECT message_id FROM records WHERE file_id = ? AND line = ?';
 export const RESULTS = 'SELECT tool_use_id AS id, line FROM results WHERE file_id = ? ORDER BY line';
 
 /**

@@ -2,7 +2,8 @@
  * The header's thread and pairing rules (core's `ThreadTally`, `ResultPairing`) give the index's header what a load
  * gives, over a planted session that holds every case they count: a response written as two records, hidden and
  * shown notes, a meta message, an unknown record, a sidechain run and a subagent file whose first message is meta,
- * results without an id, a second result in the same file and in another file, a result without a call — with no
+ * results without an id, a second result in the same file and in another file, a result without a call, a call
+ * reusing another's id in the same file and in another file — with no
  * copy (the main thread's facts read in SQL) and with a resume copy (every record read and filtered), each with the
  * main file read whole and read as it grows (its rows written in three appends: across the split response, the
  * repeated result's id answered in an earlier append, the copy appended). The
@@ -90,6 +91,8 @@ async function plant(withCopy: boolean, grow?: (home: string) => Promise<void>):
       parentUuid: '00000000-0000-4000-8000-00000000000c',
     }),
     user('00000000-0000-4000-8000-00000000000e', 'And then?'),
+    // another response's call reusing the Task call's id, in its file: shown nowhere, an issue
+    assistant('00000000-0000-4000-8000-00000000000f', 'msg_4', [{ ...task, name: 'Bash', input: { command: 'ls' } }]),
     ...(withCopy ? [first] : []),
   ];
   const home = join(dir, 'claude-home');
@@ -107,6 +110,8 @@ async function plant(withCopy: boolean, grow?: (home: string) => Promise<void>):
     user('00000000-0000-4000-8000-000000000012', 'Look around.', agent),
     assistant('00000000-0000-4000-8000-000000000013', 'msg_3', [{ type: 'text', text: 'Looked.' }], agent),
     user('00000000-0000-4000-8000-000000000014', [result('toolu_task', 'third')], agent),
+    // and one in the subagent's file
+    assistant('00000000-0000-4000-8000-000000000016', 'msg_5', [{ ...task, name: 'Read', input: {} }], agent),
     line('mystery-record', '00000000-0000-4000-8000-000000000015', agent),
   ];
   writeFileSync(join(project, SID, 'subagents', `agent-${AGENT}.jsonl`), `${sub.join('\n')}\n`);
@@ -162,6 +167,7 @@ describe.each([
       const codes = session.issues.map((i) => i.code).sort();
       expect(codes.filter((c) => c === 'duplicate_result')).toHaveLength(3);
       expect(codes.filter((c) => c === 'orphan_result')).toHaveLength(2);
+      expect(codes.filter((c) => c === 'reused_call_id')).toHaveLength(2);
       expect(session.counts.duplicateRecords).toBe(withCopy ? 1 : 0);
       expect(session.subagents.map((s) => s.prompt)).toEqual(['Side job.', 'Look around.']);
 

@@ -17,6 +17,7 @@ import {
   isWarmup,
   matchSubagents,
   ResultPairing,
+  reusedCallId,
   type SessionCounts,
   SidechainRuns,
   type SubagentLinkKind,
@@ -38,6 +39,7 @@ import {
   type FileRow,
   keptRecords,
   MAIN_COUNTS,
+  MESSAGE_AT,
   metaOf,
   RESULTS,
   type RecordRow,
@@ -202,9 +204,18 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
   }
   const calls: SessionCall[] = [];
   const callsById = new Map<string, SessionCall>();
+  // Calls reusing another file's call id (core's `reusedCallId`; those in one file are stored issues of the import).
+  let reused = 0;
+  const messageAt = (fileId: number, line: number) =>
+    (prepared(db, MESSAGE_AT, 'pluck').get(fileId, line) as string | null | undefined) ?? undefined;
   for (const file of files) {
     for (const [id, line, name, tsMs, agentId] of prepared(db, CALLS, 'raw').all(file.id) as CallTuple[]) {
-      if (callsById.has(id)) continue;
+      const seen = callsById.get(id);
+      if (seen !== undefined) {
+        const at = (fileId: number, l: number) => ({ messageId: messageAt(fileId, l), loc: { file: '', line: l } });
+        if (reusedCallId({ name: seen.name, ...at(seen.fileId, seen.line) }, id, name, at(file.id, line))) reused++;
+        continue;
+      }
       const fact = facts.get(id) ?? (prepared(db, FACT, 'raw').get(id, file.id) as FactTuple | undefined);
       const call: SessionCall = {
         id,
@@ -320,6 +331,7 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
     },
     issues:
       ((prepared(db, STORED_ISSUES, 'pluck').get(key) as number | undefined) ?? 0) +
+      reused +
       pairing.issues((id) => callsById.has(id)),
     toolCounts: counted.toolCounts,
     shells: counted.shells,

@@ -11,6 +11,7 @@ import { CallFacts } from './call-facts.js';
 import { opsWithCopies } from './copy-rows.js';
 import type { DocNumbers } from './doc-parts.js';
 import { OP, type Op } from './record-rows.js';
+import { reusedCallIssue } from './reused-call.js';
 import type { CallBind, DocBind, IssueBind, RecordBind, RequestBind, ResultBind, TitleBind } from './row-types.js';
 
 /**
@@ -227,7 +228,14 @@ export class Writer {
           const id = op[1];
           const name = op[3];
           touched.add(id);
-          if (s.insertCall.run(fileId, id, op[2], name, op[4], op[5], op[6], op[7]).changes === 0) break;
+          if (s.insertCall.run(fileId, id, op[2], name, op[4], op[5], op[6], op[7]).changes === 0) {
+            const reused = reusedCallIssue(this.db, file, id, name, op[2]);
+            if (reused !== undefined) {
+              counts.issues += 1;
+              s.insertIssue.run(fileId, reused.line, reused.code, reused.message);
+            }
+            break;
+          }
           if (s.docWaitsForTool.get(id) !== undefined) s.fillDocTool.run(name, id);
           stored.add(`tool-input\u0000${id}`);
           break;
