@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatRange, formatRelative } from './dates.js';
+import { dayBoundMs, formatDateTime, formatRange, formatRelative, localDayBoundMs } from './dates.js';
 
 // Tests run with TZ=UTC.
 const now = Date.parse('2026-11-23T12:00:00Z');
@@ -21,5 +21,22 @@ describe('dates', () => {
   it('relative times fall back to the date after a week', () => {
     expect(formatRelative('2026-11-23T11:55:00Z', now)).toBe('5 min ago');
     expect(formatRelative('2026-11-01T11:55:00Z', now)).toBe('Nov 1 11:55');
+  });
+});
+
+describe('dayBoundMs', () => {
+  const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
+  it('is a day’s first and last millisecond in a time zone, across daylight-saving changes', () => {
+    expect(iso(dayBoundMs('2026-11-22', false, 'Pacific/Kiritimati'))).toBe('2026-11-21T10:00:00.000Z');
+    expect(iso(dayBoundMs('2026-11-22', true, 'Pacific/Kiritimati'))).toBe('2026-11-22T09:59:59.999Z');
+    // 23 hours long in Los Angeles: clocks go from 02:00 to 03:00
+    expect(iso(dayBoundMs('2026-03-08', false, 'America/Los_Angeles'))).toBe('2026-03-08T08:00:00.000Z');
+    expect(iso(dayBoundMs('2026-03-08', true, 'America/Los_Angeles'))).toBe('2026-03-09T06:59:59.999Z');
+    expect(iso(dayBoundMs('2026-10-25', false, 'Europe/Paris'))).toBe('2026-10-24T22:00:00.000Z');
+    expect(iso(dayBoundMs('2026-10-25', true, 'Europe/Paris'))).toBe('2026-10-25T22:59:59.999Z');
+  });
+  it('is the local day without a zone, and nothing for a time', () => {
+    expect(dayBoundMs('2026-11-22', false)).toBe(localDayBoundMs(2026, 11, 22, false));
+    expect(dayBoundMs('2026-11-22T10:00:00Z', false, 'UTC')).toBeUndefined();
   });
 });

@@ -75,3 +75,44 @@ export function formatRelative(iso: string | null | undefined, now: number = Dat
 export function localDayBoundMs(year: number, month: number, day: number, end: boolean): number {
   return new Date(year, month - 1, day + (end ? 1 : 0)).getTime() - (end ? 1 : 0);
 }
+
+/**
+ * {@link localDayBoundMs} of a `YYYY-MM-DD` day in `timeZone` (an IANA name, the browser's the dashboard sends), or in
+ * the local time zone without one; undefined for any other text (a time, which is an instant already).
+ */
+export function dayBoundMs(date: string, end: boolean, timeZone?: string): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (m === null) return undefined;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (timeZone === undefined) return localDayBoundMs(year, month, day, end);
+  // The instant the zone's clocks read the day's (or the next day's) midnight: the wall time less the zone's offset,
+  // taken again at the instant found (a daylight-saving change between the two moves it).
+  const wall = Date.UTC(year, month - 1, day + (end ? 1 : 0));
+  let at = wall - zoneOffsetMs(wall, timeZone);
+  at = wall - zoneOffsetMs(at, timeZone);
+  return at - (end ? 1 : 0);
+}
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** How far `timeZone`'s clocks are ahead of UTC at `ms`. */
+function zoneOffsetMs(ms: number, timeZone: string): number {
+  let format = offsetFormats.get(timeZone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    offsetFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(ms);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return wall - Math.floor(ms / 1000) * 1000;
+}

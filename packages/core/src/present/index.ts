@@ -6,7 +6,7 @@
  */
 
 export { callChangeDiff } from './call-change.js';
-export { formatClock, formatDateTime, formatRange, formatRelative, localDayBoundMs } from './dates.js';
+export { dayBoundMs, formatClock, formatDateTime, formatRange, formatRelative, localDayBoundMs } from './dates.js';
 export { formatDuration, spanMs } from './duration.js';
 export { errorsTone, formatErrors, realErrors, type Tone } from './errors.js';
 export {

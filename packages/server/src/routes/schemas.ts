@@ -15,6 +15,7 @@ import type {
 } from '@agentdash/api';
 import { agentIds, isTimeZone } from '@agentdash/core';
 import { errorCategories, errorSeverities } from '@agentdash/core/model';
+import { dayBoundMs } from '@agentdash/core/present';
 import { type CallRowStatus, sessionSorts } from '@agentdash/index';
 import { z } from 'zod';
 import { exportFormats } from '../export-formats.js';
@@ -48,28 +49,44 @@ const reading =
   ): Schema =>
     schema;
 
+/**
+ * A bare day (`YYYY-MM-DD`) in `since`/`until` is that whole day, in `tz` where the route takes one (else the
+ * server's time zone), as the CLI reads `--since`/`--until`: from its first millisecond through its last. A time is
+ * an instant and stays as given.
+ */
+function wholeDays<Q extends { since?: string | undefined; until?: string | undefined; tz?: string | undefined }>(
+  query: Q,
+): Q {
+  const bound = (raw: string | undefined, end: boolean) => {
+    const ms = raw === undefined ? undefined : dayBoundMs(raw, end, query.tz);
+    return ms === undefined ? raw : new Date(ms).toISOString();
+  };
+  return { ...query, since: bound(query.since, false), until: bound(query.until, true) };
+}
+
 /** `person` and `device`: a team server's filters on every route (a local server has one person and ignores them). */
 const team = { person: text, device: text };
 
 export const sessionsQuery = reading<SessionsQuery>()(
-  z.object({
-    q: text,
-    agent: oneOf(agentIds),
-    project: text,
-    since: date,
-    // a bare date means "through the end of that day"
-    until: date.transform((raw) => (raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? `${raw}T23:59:59.999Z` : raw)),
-    model: text,
-    version: text,
-    hasErrors: flag,
-    hideEmpty: flag,
-    file: path,
-    offset: int(0, END),
-    limit: int(DEFAULT_SESSIONS_PAGE, MAX_SESSIONS_PAGE),
-    sort: oneOf(sessionSorts).transform((sort) => sort ?? 'startedAt'),
-    dir: oneOf(['asc', 'desc']).transform((dir) => dir ?? 'desc'),
-    ...team,
-  }),
+  z
+    .object({
+      q: text,
+      agent: oneOf(agentIds),
+      project: text,
+      since: date,
+      until: date,
+      model: text,
+      version: text,
+      hasErrors: flag,
+      hideEmpty: flag,
+      file: path,
+      offset: int(0, END),
+      limit: int(DEFAULT_SESSIONS_PAGE, MAX_SESSIONS_PAGE),
+      sort: oneOf(sessionSorts).transform((sort) => sort ?? 'startedAt'),
+      dir: oneOf(['asc', 'desc']).transform((dir) => dir ?? 'desc'),
+      ...team,
+    })
+    .transform(wholeDays),
 );
 
 export const eventsQuery = reading<EventsQuery>()(
@@ -105,32 +122,36 @@ export const exportQuery = z.object({
 const tz = text.refine((value) => value === undefined || isTimeZone(value), 'must be an IANA time zone name');
 
 export const statsQuery = reading<StatsPageQuery>()(
-  z.object({ agent: oneOf(agentIds), project: text, since: date, until: date, tz, ...team }),
+  z.object({ agent: oneOf(agentIds), project: text, since: date, until: date, tz, ...team }).transform(wholeDays),
 );
 
 export const usageQuery = reading<UsageQuery>()(
-  z.object({
-    agent: oneOf(agentIds),
-    project: text,
-    model: text,
-    since: date,
-    until: date,
-    tz,
-    ...team,
-  }),
+  z
+    .object({
+      agent: oneOf(agentIds),
+      project: text,
+      model: text,
+      since: date,
+      until: date,
+      tz,
+      ...team,
+    })
+    .transform(wholeDays),
 );
 
 export const callsQuery = reading<CallsQuery>()(
-  z.object({
-    tool: text,
-    status: oneOf(callStatuses),
-    category: oneOf(errorCategories),
-    severity: oneOf(errorSeverities),
-    agent: oneOf(agentIds),
-    project: text,
-    since: date,
-    until: date,
-    limit: int(200, 2000, 1),
-    ...team,
-  }),
+  z
+    .object({
+      tool: text,
+      status: oneOf(callStatuses),
+      category: oneOf(errorCategories),
+      severity: oneOf(errorSeverities),
+      agent: oneOf(agentIds),
+      project: text,
+      since: date,
+      until: date,
+      limit: int(200, 2000, 1),
+      ...team,
+    })
+    .transform(wholeDays),
 );
