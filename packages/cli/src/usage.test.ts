@@ -234,6 +234,61 @@ describe('agentdash usage', () => {
   });
 });
 
+/** A Claude Code session of one response at `at` in project `project`, `output` tokens of Sonnet 4.5. */
+function claudeSession(root: string, project: string, id: string, at: string, output: number): void {
+  const folder = join(root, 'projects', `-${project}`);
+  mkdirSync(folder, { recursive: true });
+  const record = {
+    type: 'assistant',
+    uuid: `${id.slice(0, 8)}-0000-4000-8000-000000000001`,
+    parentUuid: null,
+    sessionId: id,
+    timestamp: at,
+    cwd: `/${project}`,
+    message: {
+      id: `msg_${id.slice(0, 8)}`,
+      model: 'claude-sonnet-4-5-20250929',
+      role: 'assistant',
+      content: [{ type: 'text', text: 'ok' }],
+      usage: { input_tokens: 10, output_tokens: output },
+    },
+  };
+  writeFileSync(join(folder, `${id}.jsonl`), `${JSON.stringify(record)}\n`);
+}
+
+describe('agentdash usage blocks: Claude Code’s usage limits, the account’s', () => {
+  const codex = join(repoRoot, 'packages/core/test/fixtures/codex/0.169.0/codex-home');
+  const now = Date.parse('2026-11-23T05:00:00Z');
+  let claude: string;
+  beforeAll(() => {
+    claude = join(dir, 'blocks-home');
+    claudeSession(claude, 'p1', '1b1b1b1b-0000-4000-8000-000000000001', '2026-11-23T02:10:00.000Z', 100);
+    claudeSession(claude, 'p2', '2b2b2b2b-0000-4000-8000-000000000002', '2026-11-23T04:30:00.000Z', 200);
+  });
+  const blocks = async (...args: string[]) => {
+    const r = await cli(['usage', 'blocks', ...args, '--json'], { now });
+    expect(r.code, r.stderr).toBe(0);
+    return (JSON.parse(r.stdout) as UsageBlocksJson).blocks.map((b) => [b.start, b.isActive, b.tokens.outputTokens]);
+  };
+  // Before: the Codex responses at 00:57 (gpt-5.5) started a block at 00:00, over by 05:00; a project's or a --since's
+  // blocks were made of their own responses (from 04:00).
+  it('are made of Claude Code’s responses only, beside another agent’s', async () => {
+    expect(await blocks(claude, codex)).toEqual([['2026-11-23T02:00:00.000Z', true, 300]]);
+  });
+  it('start where the account’s do, whatever the project or the time range; they count what is asked', async () => {
+    expect(await blocks(claude, '--project', 'p2')).toEqual([['2026-11-23T02:00:00.000Z', true, 200]]);
+    expect(await blocks(claude, '--since', '2026-11-23T03:00:00Z')).toEqual([['2026-11-23T02:00:00.000Z', true, 300]]);
+    expect(await blocks(claude, '--until', '2026-11-23T01:00:00Z')).toEqual([]);
+  });
+  it('are none of another agent’s: said as a bad argument', async () => {
+    const r = await cli(['usage', 'blocks', claude, codex, '--agent', 'codex']);
+    expect([r.code, r.stderr.trim()]).toEqual([
+      2,
+      "agentdash: usage blocks: 5-hour billing blocks are Claude Code's usage limits; Codex has none",
+    ]);
+  });
+});
+
 describe('agentdash statusline and sessions', () => {
   it('statusline reads Claude Code’s stdin JSON and prints one line', async () => {
     const stdin = JSON.stringify({

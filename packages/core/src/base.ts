@@ -25,6 +25,7 @@ export {
   agentInfo,
   agentInfos,
   agentLabels,
+  blockAgents,
   isAgentId,
   projectFolderAgents,
 } from './model/agent.js';

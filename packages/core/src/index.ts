@@ -35,7 +35,7 @@ export {
   readLines,
   WRITE_SETTLE_MS,
 } from './io/read-lines.js';
-export { type AgentId, agentIds, isAgentId, projectFolderAgents } from './model/agent.js';
+export { type AgentId, agentIds, blockAgents, isAgentId, projectFolderAgents } from './model/agent.js';
 export { type ResultContent, resultText } from './model/content.js';
 export { createIsoTimestamp, createRecordUuid, createToolUseId, timestampMs } from './model/ids.js';
 export type { ParseIssue, ParseIssueCode } from './model/issue.js';
@@ -143,7 +143,7 @@ export {
   type UsageGroup,
   type UsagePeriod,
 } from './usage/aggregate.js';
-export { type BillingBlock, BLOCK_MS, billingBlocks } from './usage/blocks.js';
+export { type BillingBlock, BLOCK_MS, billingBlocks, blocksOverlapping } from './usage/blocks.js';
 export { dedupeResponses, type ResponseUsage, type UsageRecord } from './usage/dedupe.js';
 export { parsePriceFile } from './usage/litellm.js';
 export { defaultPriceTable } from './usage/price-table.js';

@@ -2,7 +2,7 @@ import type { MeasuredTimeDto } from '@agentdash/api';
 import {
   activeMs,
   agentIds,
-  billingBlocks,
+  type BillingBlock,
   cacheHitRatio,
   groupUsage,
   type ModelUsage,
@@ -12,7 +12,7 @@ import {
   type UsageGroup,
   usageTotalsOf,
 } from '@agentdash/core';
-import { addMeasured, type SessionSummary, type UsageFilter } from '@agentdash/index';
+import { accountBlocks, addMeasured, NoBlocksError, type SessionSummary, type UsageFilter } from '@agentdash/index';
 import type { AgentIndex } from './agent-index.js';
 import type { TimeSumDto, UsageGroupDto, UsageResponse, UsageTotalsDto } from './api-types.js';
 
@@ -114,6 +114,16 @@ export function topSessionGroups(
     .slice(0, TOP_SESSIONS);
 }
 
+/** The report's 5-hour blocks (`accountBlocks`); none for a report of an agent whose usage limits are none. */
+function blocksOfReport(index: UsageSource, filter: UsageFilter, now: number): BillingBlock[] {
+  try {
+    return accountBlocks(index, filter, now).blocks;
+  } catch (error) {
+    if (error instanceof NoBlocksError) return [];
+    throw error;
+  }
+}
+
 /**
  * The Usage page's data: each response once, priced, per day, model, project, session and 5-hour block. Days are
  * those of `timeZone` (an IANA name: the browser's) when given, else of the server's time zone.
@@ -149,7 +159,7 @@ export function usageResponse(index: UsageSource, filter: UsageFilter, now: numb
       ...totals(u),
     };
   });
-  const allBlocks = billingBlocks(responses, now);
+  const allBlocks = blocksOfReport(index, filter, now);
   const blocks = allBlocks.slice(-RECENT_BLOCKS).map((b) => ({
     start: new Date(b.startMs).toISOString(),
     end: new Date(b.endMs).toISOString(),

@@ -194,3 +194,28 @@ describe('GET /api/usage: more 5-hour blocks than it lists', () => {
     }
   });
 });
+
+describe('GET /api/usage: the 5-hour blocks beside another agent', () => {
+  // The usage fixture's Claude Code responses (21 Nov, 10:00–11:00 UTC) and a Codex home of 23 Nov.
+  const codex = resolve(here, '../../core/test/fixtures/codex/0.169.0/codex-home');
+  it('are Claude Code’s only; a report of another agent has none', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'agentdash-server-blocks-agents-'));
+    const both = openIndex({ dbPath: join(dir, 'index.sqlite') });
+    try {
+      await both.refresh([home, codex]);
+      const bothApp = createApp({ index: both, paths: [home, codex], host: '127.0.0.1', port: 4317, assetsDir: dir });
+      const usage = async (query: string) =>
+        (await (await bothApp.request(`/api/usage${query}`, { headers: HOST })).json()) as UsageResponse;
+      const all = await usage('');
+      // Before: the Codex responses made blocks of their own (gpt-5.5's, as if Claude Code's limits counted them).
+      expect(all.agents.map((a) => a.agent).sort()).toEqual(['claude', 'codex']);
+      expect(
+        all.blocks.map((b) => [b.start, b.responses, Object.keys(b.models).some((m) => m.startsWith('gpt'))]),
+      ).toEqual([['2026-11-21T10:00:00.000Z', 6, false]]);
+      expect((await usage('?agent=codex')).blocks).toEqual([]);
+    } finally {
+      both.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { BLOCK_MS, billingBlocks, totalsOf, totalTokens } from '@agentdash/core';
+import { BLOCK_MS, billingBlocks, blockAgents, totalsOf, totalTokens } from '@agentdash/core';
 import { AmbiguousSessionError, NewerDerivedIndexError } from '@agentdash/index';
 import type { Context } from '../context.js';
 import type { StatuslineJson } from '../output/json-types.js';
@@ -95,7 +95,11 @@ async function drawLine(ctx: Context, positionals: readonly string[]): Promise<v
   );
   const recent = index.usageResponses({ paths, since: Math.min(midnight ?? now, now - 2 * BLOCK_MS) });
   const todayTotals = totalsOf(recent.filter((r) => (r.timestampMs ?? 0) >= (midnight ?? now)));
-  const block = billingBlocks(recent, now).find((b) => b.isActive);
+  // the blocks of the agents whose usage limits they are (Claude Code's, whose status line this is)
+  const block = billingBlocks(
+    recent.filter((r) => blockAgents.includes(r.context.agent)),
+    now,
+  ).find((b) => b.isActive);
   // The transcript's path names one session; its id alone may name several (the same session copied to another
   // home or folder), and a status line that fails shows nothing at all.
   const ofFile = input.transcriptPath === undefined ? undefined : index.sessionIdOfFile(input.transcriptPath);

@@ -2,15 +2,8 @@ import { readlinkSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { modelLabel, unrecordedNotes } from '@agentdash/core/present';
 import { redactIdentifiers } from '@agentdash/core/secrets';
-import {
-  billingBlocks,
-  groupUsage,
-  periodKey,
-  totalsOf,
-  type UsageGroup,
-  type UsagePeriod,
-} from '@agentdash/core/usage';
-import type { UsageFilter, UsageResponse } from '@agentdash/index';
+import { groupUsage, periodKey, totalsOf, type UsageGroup, type UsagePeriod } from '@agentdash/core/usage';
+import type { accountBlocks, UsageFilter, UsageResponse } from '@agentdash/index';
 import { agentArg, flag, type Parsed, str, timeArg } from '../args.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -45,6 +38,20 @@ const periodKeyName = { daily: 'date', weekly: 'week', monthly: 'month' } as con
 
 // The day parser of --since and --until (statusline takes today's start from it too).
 export { localDayMs } from '../args.js';
+
+/**
+ * `accountBlocks`, an agent without blocks said as a bad argument. The index's module is loaded here only (as stats
+ * loads it): the warm commands' start loads no more than the light connection.
+ */
+async function blocksOf(...args: Parameters<typeof accountBlocks>): Promise<ReturnType<typeof accountBlocks>> {
+  const { accountBlocks, NoBlocksError } = await import('@agentdash/index');
+  try {
+    return accountBlocks(...args);
+  } catch (error) {
+    if (error instanceof NoBlocksError) throw new UsageError(`usage blocks: ${error.message}`);
+    throw error;
+  }
+}
 
 /** The usage filter of the command's options, for any paths (read before them: a bad option is said first). */
 function usageFilter(values: Parsed['values'], now: number): Omit<UsageFilter, 'paths'> {
@@ -192,8 +199,9 @@ Reports:
   daily (default), weekly (ISO weeks, keyed by Monday), monthly
   session          per session, subagents shown apart
   project          per project (the sessions' project path), most expensive first
-  blocks           5-hour billing blocks (from the hour of their first response); the active one with time left,
-                   burn rate and projected cost
+  blocks           Claude Code's 5-hour billing blocks (from the hour of their first response); the active one
+                   with time left, burn rate and projected cost. Made of all its responses in the paths: --project
+                   and --model count their part of each, --since/--until pick the blocks they overlap, whole
 
 Options:
   --breakdown      one row per model under each period, session or block
@@ -253,7 +261,8 @@ ${COMMON_HELP}`,
       return;
     }
     const index = await ctx.openIndex();
-    const responses = index.usageResponses(filter);
+    const account = kind === 'blocks' ? await blocksOf(index, filter, ctx.io.now()) : undefined;
+    const responses = account?.counted ?? index.usageResponses(filter);
     const totals = totalsOf(responses);
     if (ctx.json) warnUnpriced(ctx, totals);
     const common = commonOf(ctx, totals);
@@ -313,7 +322,7 @@ ${COMMON_HELP}`,
         return;
       }
       case 'blocks': {
-        const blocks = billingBlocks(responses, ctx.io.now());
+        const blocks = account?.blocks ?? [];
         if (ctx.json) {
           const out: UsageBlocksJson = {
             blocks: blocks.map((b) => ({

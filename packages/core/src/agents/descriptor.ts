@@ -34,6 +34,11 @@ export interface AgentInfo {
    * call ids start with it): below the metadata tier, a push sends them as salted hashes. Others' ids are opaque.
    */
   readonly namedIds?: boolean;
+  /**
+   * Whether its usage limits are 5-hour blocks, each from the hour of its first request (Claude Code's subscription):
+   * `usage blocks`, the status line and the Usage page's blocks are made of its responses, one account's each.
+   */
+  readonly billingBlocks?: boolean;
   /** The badge's text colour on the dark and on the light theme (at least 4.5 : 1 on its tinted chip). */
   readonly badge: { readonly dark: `#${string}`; readonly light: `#${string}` };
 }

@@ -30,6 +30,11 @@ export function agentInfo<K extends AgentId>(id: K): Extract<(typeof agentInfos)
 /** The agents whose sessions' folder is named for their project (`AgentInfo.projectFolder`), in the registry's order. */
 export const projectFolderAgents: readonly AgentId[] = agentInfos.filter((a) => a.projectFolder).map((a) => a.id);
 
+/** The agents whose usage limits are 5-hour billing blocks (`AgentInfo.billingBlocks`), in the registry's order. */
+export const blockAgents: readonly AgentId[] = agentInfos
+  .filter((a) => 'billingBlocks' in a && a.billingBlocks === true)
+  .map((a) => a.id);
+
 /** Every agent's name, "A, B or C" (help text and messages). */
 export function agentLabels(): string {
   const labels = agentInfos.map((agent) => agent.label);

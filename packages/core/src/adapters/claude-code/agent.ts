@@ -9,6 +9,7 @@ export const claudeAgent = defineAgent({
   homes: '$CLAUDE_CONFIG_DIR or ~/.claude',
   layout: 'projects/*/*.jsonl',
   projectFolder: true,
+  billingBlocks: true,
   badge: { dark: '#f2b48f', light: '#8c4315' },
   loadHomes: (): Promise<Loaded> => import('./homes.js').then((m) => m.claudeHomes),
   loadAdapter: (): Promise<Loaded> => import('./adapter.js').then((m) => m.claudeCodeAdapter),

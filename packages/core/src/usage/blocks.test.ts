@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { billingBlocks, blocksOverlapping } from './blocks.js';
+import { zeroTokens } from './tokens.js';
+
+describe('billingBlocks over some of the responses', () => {
+  it('counts part of the responses in the blocks all of them make (a project’s share of the account’s blocks)', () => {
+    const at = (iso: string, output: number, project: string) => ({
+      key: iso,
+      messageId: iso,
+      requestId: undefined,
+      model: 'claude-haiku-4-5',
+      timestampMs: Date.parse(iso),
+      tokens: { ...zeroTokens, outputTokens: output },
+      records: 1,
+      context: project,
+      costUsd: output / 1e6,
+    });
+    const responses = [
+      at('2026-11-23T08:20:00Z', 1, 'a'),
+      at('2026-11-23T12:59:00Z', 2, 'b'), // within 5 h of 08:00: b's block starts at 08:00, not 12:00
+      at('2026-11-23T13:05:00Z', 4, 'a'),
+      at('2026-11-23T20:00:00Z', 8, 'a'),
+      at('2026-11-23T20:30:00Z', 16, 'b'),
+    ];
+    const now = Date.parse('2026-11-23T21:00:00Z');
+    const b = billingBlocks(
+      responses,
+      now,
+      responses.filter((r) => r.context === 'b'),
+    );
+    // Before: a filtered report's blocks were made of its own responses (12:00, cut from the 08:00 block).
+    expect(b.map((x) => [new Date(x.startMs).toISOString(), x.usage.outputTokens, x.isActive, x.remainingMs])).toEqual([
+      ['2026-11-23T08:00:00.000Z', 2, false, 0],
+      ['2026-11-23T20:00:00.000Z', 16, true, 4 * 3_600_000],
+    ]);
+  });
+
+  it('are listed, whole, when they overlap a time range', () => {
+    const at = (iso: string) => ({
+      key: iso,
+      messageId: iso,
+      requestId: undefined,
+      model: 'claude-haiku-4-5',
+      timestampMs: Date.parse(iso),
+      tokens: { ...zeroTokens, outputTokens: 1 },
+      records: 1,
+      context: undefined,
+      costUsd: 1e-6,
+    });
+    const blocks = billingBlocks(
+      [at('2026-11-23T08:20:00Z'), at('2026-11-23T12:10:00Z'), at('2026-11-23T20:00:00Z')],
+      0,
+    );
+    const starts = (since?: string, until?: string) =>
+      blocksOverlapping(
+        blocks,
+        since === undefined ? undefined : Date.parse(since),
+        until === undefined ? undefined : Date.parse(until),
+      ).map((b) => [new Date(b.startMs).toISOString(), b.usage.responses]);
+    expect(starts('2026-11-23T10:00:00Z', '2026-11-23T19:00:00Z')).toEqual([['2026-11-23T08:00:00.000Z', 2]]);
+    expect(starts('2026-11-23T12:11:00Z')).toEqual([['2026-11-23T20:00:00.000Z', 1]]);
+    expect(starts(undefined, '2026-11-23T07:00:00Z')).toEqual([]);
+  });
+});

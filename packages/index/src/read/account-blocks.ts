@@ -1,0 +1,61 @@
+import { type BillingBlock, billingBlocks, blocksOverlapping } from '@agentdash/core';
+import { type AgentId, agentInfo, blockAgents } from '@agentdash/core/base';
+import type { AgentIndex } from '../agent-index.js';
+import type { UsageFilter } from '../types.js';
+import type { UsageResponse } from './usage-queries.js';
+
+const blockLabels = () => blockAgents.map((id) => agentInfo(id).label).join(' and ');
+
+/** A filter's agent whose usage limits are no 5-hour billing blocks (`AgentInfo.billingBlocks`). */
+export class NoBlocksError extends Error {
+  constructor(readonly agent: AgentId) {
+    super(`5-hour billing blocks are ${blockLabels()}'s usage limits; ${agentInfo(agent).label} has none`);
+  }
+}
+
+/**
+ * The 5-hour blocks of a report (`usage blocks`, the Usage page): an agent's usage limits, one account's — one
+ * person's, on a team server — so made of all its responses in the paths, whatever the report's filter; a project's
+ * or a model's responses are what each block counts, and the time range picks the blocks it overlaps, whole (as the
+ * status line shows the running one). `counted`: the responses of the blocks, as they count them. Each agent with
+ * blocks (`blockAgents`) has its own, in time order.
+ */
+export function accountBlocks(
+  index: Pick<AgentIndex, 'usageResponses'>,
+  filter: UsageFilter & { readonly person?: string | undefined },
+  now: number,
+): { blocks: BillingBlock[]; counted: UsageResponse[] } {
+  if (filter.agent !== undefined && !blockAgents.includes(filter.agent)) throw new NoBlocksError(filter.agent);
+  const { since, until, ...rest } = filter;
+  const ms = (t: typeof since) => (t === undefined ? undefined : new Date(t).getTime());
+  const blocks: BillingBlock[] = [];
+  const counted: UsageResponse[] = [];
+  for (const agent of filter.agent === undefined ? blockAgents : [filter.agent]) {
+    // (a team server's responses come filtered already: each agent's are kept)
+    const of = (responses: UsageResponse[]) => responses.filter((r) => r.context.agent === agent);
+    const mine = of(index.usageResponses({ ...rest, agent }));
+    const account = {
+      agent,
+      ...(filter.paths ? { paths: filter.paths } : {}),
+      ...(filter.person ? { person: filter.person } : {}),
+    };
+    const own = blocksOverlapping(billingBlocks(of(index.usageResponses(account)), now, mine), ms(since), ms(until));
+    blocks.push(...own);
+    counted.push(...mine.filter((r) => inBlocks(own, r.timestampMs)));
+  }
+  return { blocks: blocks.sort((a, b) => a.startMs - b.startMs), counted };
+}
+
+/** Whether a time falls in one of the blocks (in time order): the last one starting at or before it. */
+function inBlocks(blocks: readonly BillingBlock[], t: number | undefined): boolean {
+  if (t === undefined) return false;
+  let lo = 0;
+  let hi = blocks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((blocks[mid]?.startMs ?? 0) <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  const b = blocks[lo - 1];
+  return b !== undefined && t <= b.lastMs;
+}
