@@ -92,3 +92,26 @@ describe('export -o FILE', () => {
     },
   );
 });
+
+describe('export -o into what AgentDash reads', () => {
+  // Before: each was truncated and overwritten with the export, exit 0 (a review helper's finding): a transcript the
+  // client could no longer resume, or the index with its archive of transcripts the agent had deleted.
+  it('refuses the session’s transcripts, their folder and the index database, and leaves them as they were', async () => {
+    const project = join(home, 'projects', '-home-user-proj-demo');
+    const transcript = join(project, `${sessionId}.jsonl`);
+    await cli(['sessions', home]);
+    const before = [readFileSync(transcript, 'utf8'), readFileSync(db)];
+    const cases = [
+      [transcript, 'it is a transcript AgentDash reads'],
+      [join(project, 'notes.md'), 'it is in a folder of agent transcripts (AgentDash never writes there)'],
+      [db, 'it is the index database'],
+      [`${db}-wal`, 'it is the index database'],
+    ] as const;
+    for (const [file, reason] of cases) {
+      const r = await exportTo('markdown', file);
+      expect([file, r.code, r.stderr]).toEqual([file, ExitCode.badArguments, `agentdash: -o ${file}: ${reason}\n`]);
+    }
+    expect(existsSync(join(project, 'notes.md'))).toBe(false);
+    expect([readFileSync(transcript, 'utf8'), readFileSync(db)]).toEqual(before);
+  });
+});

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import type { Session } from '@agentdash/core';
 import { type RedactionReport, redactSession } from '@agentdash/core/secrets';
 import {
@@ -25,6 +26,7 @@ import { UsageError } from '../errors.js';
 import type { TextOut } from '../io.js';
 import { openFileOutput } from '../output/file-output.js';
 import type { ExportJson } from '../output/json-types.js';
+import { refusedOutput } from '../output/output-guard.js';
 import { terminalOut } from '../output/terminal-out.js';
 import { writeChunks } from '../output/write-chunks.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, SESSION_HELP, writeJson } from './common.js';
@@ -66,7 +68,8 @@ With --json, standard output holds JSON alone: json and envelope are written the
 (a usage error otherwise); with -o FILE, {"output": FILE, "format": F} is printed.
 
 Options:
-  -o, --output FILE  write to FILE instead of standard output (- is standard output)
+  -o, --output FILE  write to FILE instead of standard output (- is standard output); never a transcript, a folder
+                     of the session's transcripts or the index database (refused, exit 2)
   --no-redact        keep secrets (the export is for you alone)
   --partial          export the newer partial copy kept of a transcript that lost records on disk (see show
                      --versions), not the last complete version shown by default
@@ -96,6 +99,15 @@ ${COMMON_HELP}`,
     const [arg, ...rest] = positionals;
     const id = await resolveSession(ctx, arg, rest);
     const index = await ctx.openIndex();
+    if (output !== undefined) {
+      const session = index.getSession(id);
+      const why = refusedOutput(output, {
+        dbPath: ctx.dbPath,
+        isTranscript: (path) => index.sessionIdOfFile(path) !== undefined,
+        transcriptFolders: session ? [session.projectDir, ...session.files.map((f) => dirname(f.path))] : [],
+      });
+      if (why !== undefined) throw new UsageError(`-o ${output}: ${why}`);
+    }
     const partial = flag(ctx.values, 'partial');
     const write = async (to: (out: TextOut) => Promise<void>) => {
       if (output === undefined) {
