@@ -152,3 +152,37 @@ export function durationMsOf(value: unknown): number | undefined {
   if (n !== undefined) return n * 1000;
   return undefined;
 }
+
+/** A call's facts with an event of it added (`CALL_EVENTS`): exit code, spawned agent, duration, failure. */
+export function withEventFacts(
+  previous: CallFacts | undefined,
+  type: string,
+  payload: Record<string, unknown>,
+): CallFacts {
+  const facts: CallFacts = { ...(previous ?? {}), [eventKey(type)]: payload };
+  const exit = num(payload.exit_code);
+  if (exit !== undefined) facts.exitCode = exit;
+  // The agent a `spawn_agent` call started: its rollout is a subagent file of this session.
+  const spawned = str(payload.new_thread_id);
+  if (type === 'collab_agent_spawn_end' && spawned !== undefined) facts.agentId = spawned;
+  const duration = durationMsOf(payload.duration);
+  if (duration !== undefined) facts.durationMs = duration;
+  if (type === 'patch_apply_end' && payload.success === false) facts.failed = true;
+  if (type === 'mcp_tool_call_end' && isRecord(payload.result) && 'Err' in payload.result) facts.failed = true;
+  return facts;
+}
+
+/** 0.169 `item_completed`: an MCP call's `status: "failed"` is the only place its failure is written. */
+export function completedItemFacts(
+  payload: Record<string, unknown>,
+  factsOf: (id: string) => CallFacts | undefined,
+): { readonly id: string; readonly facts: CallFacts } | undefined {
+  const item = isRecord(payload.item) ? payload.item : {};
+  const id = str(item.id);
+  if (id === undefined || str(item.type) !== 'McpToolCall') return undefined;
+  const facts: CallFacts = { ...(factsOf(id) ?? {}), item };
+  if (str(item.status) === 'failed') facts.failed = true;
+  const duration = durationMsOf(item.duration) ?? num(item.duration_ms);
+  if (duration !== undefined) facts.durationMs = duration;
+  return { id, facts };
+}

@@ -8,8 +8,7 @@ import {
   CALL_EVENTS,
   CALL_ITEMS,
   type CallFacts,
-  durationMsOf,
-  eventKey,
+  completedItemFacts,
   FOLDED_EVENTS,
   inputOf,
   META_LINES,
@@ -20,9 +19,11 @@ import {
   textOf,
   toolNameOf,
   toolSearchText,
+  withEventFacts,
 } from './decode-items.js';
 import { CodexResponses } from './decode-usage.js';
 import { codexFailureOf, codexShellExitOf, isCommandOutput } from './errors.js';
+import { EventWords } from './event-words.js';
 import { environmentCwd, isInjectedUserText, splitIdePrompt } from './injected.js';
 import { imageOf, parseCodexOutput } from './output.js';
 import { canonicalCodexToolName, legacyMcpName, SHELL_TOOLS } from './tool-names.js';
@@ -44,6 +45,8 @@ export class CodexDecoder extends CodexResponses {
   private readonly callInputs = new Map<string, unknown>();
   /** A legacy rollout (a bare header, no `session_meta`): its MCP tools are named `server__tool`. */
   private legacy = false;
+  /** The agent's words written as events, until a response item repeats them or the turn ends. */
+  private readonly words = new EventWords();
   /** Between `entered_review_mode` and `exited_review_mode`: whether the review's request was seen. */
   private review: { prompted: boolean } | undefined;
 
@@ -96,6 +99,7 @@ export class CodexDecoder extends CodexResponses {
         this.sessionMeta(payload, timestamp, loc, out);
         return;
       case 'turn_context':
+        this.endTurn(out);
         this.model = str(payload.model) ?? this.model;
         this.cwd = str(payload.cwd) ?? this.cwd;
         // The only place the model is named: a session whose only request failed has no usage to name it.
@@ -155,7 +159,9 @@ export class CodexDecoder extends CodexResponses {
       return;
     }
     if (type === 'reasoning') {
-      out(this.assistant(reasoningBlocks(item), timestamp, loc));
+      const blocks = reasoningBlocks(item);
+      for (const b of blocks) if (b.kind === 'thinking') this.words.repeated('thinking', b.thinking);
+      out(this.assistant(blocks, timestamp, loc));
       return;
     }
     if (CALL_ITEMS.has(type)) {
@@ -189,6 +195,7 @@ export class CodexDecoder extends CodexResponses {
     if (role === 'assistant') {
       // A partial answer written again after a failed stream is one answer.
       const text = blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
+      this.words.repeated('text', text);
       if (text !== '' && this.responseTexts.has(text)) {
         out(this.meta('repeated-answer', item, timestamp, loc));
         return;
@@ -202,6 +209,7 @@ export class CodexDecoder extends CodexResponses {
     const isMeta = role !== 'user' || isInjectedUserText(text);
     // Codex stores no response id: without this, a file with no token events (legacy) or a turn without one (a
     // review's answer) would be one response with the next turn's items, shown before the prompts between them.
+    if (!isMeta) this.endTurn(out);
     if (!isMeta) this.endResponse();
     if (!isMeta && this.review !== undefined) this.review.prompted = true;
     const ide = isMeta ? undefined : splitIdePrompt(text);
@@ -296,9 +304,20 @@ export class CodexDecoder extends CodexResponses {
     }
     if (CALL_EVENTS.has(type)) {
       const callId = str(payload.call_id);
-      if (callId !== undefined) this.noteCallFacts(callId, type, payload);
+      if (callId !== undefined) this.facts.set(callId, withEventFacts(this.facts.get(callId), type, payload));
     }
-    if (type === 'item_completed') this.itemCompleted(payload);
+    if (type === 'item_completed') {
+      const completed = completedItemFacts(payload, (id) => this.facts.get(id));
+      if (completed !== undefined) this.facts.set(completed.id, completed.facts);
+    }
+    if (type === 'agent_message' || type === 'agent_reasoning') {
+      // as the record of the response they came in, in their own place (the event's line is kept raw)
+      this.words.note(payload, (blocks) => ({
+        ...this.assistant(blocks, timestamp, loc),
+        ...this.envelope(timestamp, loc, ':event-words'),
+      }));
+    }
+    if (type === 'turn_aborted' || type === 'task_complete') this.endTurn(out);
     if (type === 'entered_review_mode') this.review = { prompted: false };
     if (type === 'exited_review_mode') this.review = undefined;
     if (type === 'user_message' && this.reviewRequest(payload, timestamp, loc, out)) return;
@@ -342,6 +361,11 @@ export class CodexDecoder extends CodexResponses {
     out(this.meta(`event_msg:${type}`, payload, timestamp, loc));
   }
 
+  /** The turn ended: the agent's words no response item repeated are its own records (`EventWords`). */
+  private endTurn(out: (r: TranscriptRecord) => void): void {
+    for (const record of this.words.unrepeated()) out(record);
+  }
+
   /**
    * A `/review` turn (0.144) writes its request only as `user_message` events (twice), no `response_item`, then the
    * review's output as an injected `<user_action>` message: the first request of the review is its prompt.
@@ -360,31 +384,5 @@ export class CodexDecoder extends CodexResponses {
     this.endResponse();
     out(this.user(text, false, undefined, timestamp, loc));
     return true;
-  }
-
-  private noteCallFacts(callId: string, type: string, payload: Record<string, unknown>): void {
-    const facts: CallFacts = { ...(this.facts.get(callId) ?? {}), [eventKey(type)]: payload };
-    const exit = num(payload.exit_code);
-    if (exit !== undefined) facts.exitCode = exit;
-    // The agent a `spawn_agent` call started: its rollout is a subagent file of this session.
-    const spawned = str(payload.new_thread_id);
-    if (type === 'collab_agent_spawn_end' && spawned !== undefined) facts.agentId = spawned;
-    const duration = durationMsOf(payload.duration);
-    if (duration !== undefined) facts.durationMs = duration;
-    if (type === 'patch_apply_end' && payload.success === false) facts.failed = true;
-    if (type === 'mcp_tool_call_end' && isRecord(payload.result) && 'Err' in payload.result) facts.failed = true;
-    this.facts.set(callId, facts);
-  }
-
-  /** 0.169 `item_completed`: an MCP call's `status: "failed"` is the only place its failure is written. */
-  private itemCompleted(payload: Record<string, unknown>): void {
-    const item = isRecord(payload.item) ? payload.item : {};
-    const id = str(item.id);
-    if (id === undefined || str(item.type) !== 'McpToolCall') return;
-    const facts: CallFacts = { ...(this.facts.get(id) ?? {}), item };
-    if (str(item.status) === 'failed') facts.failed = true;
-    const duration = durationMsOf(item.duration) ?? num(item.duration_ms);
-    if (duration !== undefined) facts.durationMs = duration;
-    this.facts.set(id, facts);
   }
 }
