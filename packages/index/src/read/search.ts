@@ -11,7 +11,8 @@ import { refsOf } from './session-queries.js';
 
 /**
  * A user query → an FTS5 query: every word or "quoted phrase" must occur. A word ending in `*` is a prefix; a CJK
- * word is a phrase of its characters (`数据库` → `"数 据 库"`), so it is found inside a longer run of them.
+ * word is a phrase of its characters (`数据库` → `"数 据 库"`), so it is found inside a longer run of them. Each
+ * phrase once.
  */
 export function toFtsQuery(query: string): string {
   const parts: string[] = [];
@@ -27,7 +28,9 @@ export function toFtsQuery(query: string): string {
       .trim();
     parts.push(`"${body.replace(/"/g, '""')}"${prefix ? '*' : ''}`);
   }
-  return parts.join(' ');
+  // Each phrase once: every one must occur anyway, and FTS5 ranks a query's phrases one by one (a pasted run of a
+  // repeated word took minutes).
+  return [...new Set(parts)].join(' ');
 }
 
 interface HitRow extends DocFileRow {
@@ -64,7 +67,8 @@ export async function search(store: Store, query: string, filter: SearchFilter =
     .when(filter.tool, '(d.tool = ? OR canonical_tool(f.agent, d.tool) = ?)')
     .when(filter.sessionId, 'f.session_id = ?')
     .when(filter.kind, 'd.kind = ?')
-    .when(toMs(filter.since), 'd.ts_ms >= ?');
+    // a text without a time of its own (a legacy Codex rollout dates only its header) is its session's start's
+    .when(toMs(filter.since), 'coalesce(d.ts_ms, s.started_ms) >= ?');
   const limit = filter.limit !== undefined && filter.limit > 0 ? filter.limit : DEFAULT_SEARCH_LIMIT;
   const hitsSql = `SELECT d.line, d.offset, d.part, d.ts, d.kind, d.tool, d.call_id, d.agent_id, ${DOC_FILE_COLUMNS},
       s.project_path, s.title, bm25(docs_fts) AS rank
