@@ -20,6 +20,17 @@ describe('cutSnippet', () => {
     );
   });
 
+  it('keeps a run of symbols between its words short, and a word too long to read (a review: 20,126 characters)', () => {
+    const rule = '─'.repeat(20_000);
+    expect(cutSnippet(`head ${rule} tailword end`, toFtsQuery('tailword'))).toBe(
+      `head ${'─'.repeat(11)}…${'─'.repeat(11)} \u0001tailword\u0002 end`,
+    );
+    const blob = 'A'.repeat(5_000);
+    expect(cutSnippet(`key ${blob} found`, toFtsQuery('found'))).toBe(
+      `key ${'A'.repeat(40)}…${'A'.repeat(40)} \u0001found\u0002`,
+    );
+  });
+
   it("starts with what the text shows before its first word: a path's slash, a tag's bracket", () => {
     // before: 'home/user/…' and 'tool_use_error>File …', the characters before the first word dropped
     expect(cutSnippet('/home/user/proj/files/missing.txt', toFtsQuery('missing'))).toBe(

@@ -18,6 +18,9 @@ export interface DocPlace extends RecordPlace {
 const SNIPPET_WIDTH = 16;
 /** Tokens shown before a match, at least, unless the text starts sooner. */
 const CONTEXT_WIDTH = 2;
+/** Characters kept at each end of what stands between two tokens of a snippet, and of one token (`shortened`). */
+const GAP_EACH = 12;
+const WORD_EACH = 40;
 /** Characters at most kept of what stands right before a snippet's first token (`cutSnippet`). */
 const LEAD_MOST = 8;
 
@@ -106,11 +109,25 @@ export function cutSnippet(text: string, ftsQuery: string, start = '\u0001', end
     // An occurrence is marked whole, up to the window's end.
     const through = tokens[occurrence === undefined ? j : Math.min(last, j + occurrence.length - 1)] as Token;
     const words = text.slice(first.start, through.end);
-    out += text.slice(cursor, first.start) + (occurrence === undefined ? words : `${start}${words}${end}`);
+    const shown = shortened(words, WORD_EACH);
+    out +=
+      shortened(text.slice(cursor, first.start), GAP_EACH) +
+      (occurrence === undefined ? shown : `${start}${shown}${end}`);
     cursor = through.end;
     if (occurrence !== undefined) j = Math.min(last, j + occurrence.length - 1);
   }
   if (last < tokens.length - 1) out += '…';
-  else out += text.slice(cursor);
+  else out += shortened(text.slice(cursor), GAP_EACH);
   return out;
+}
+
+/**
+ * A piece of a snippet kept short: its first and last `each` characters around '…' (whole characters, never half a
+ * surrogate pair). A snippet's window counts words, and a run of symbols between two (a rule of `─`, pytest's dots)
+ * or one long word (base64) would otherwise make it tens of kilobytes.
+ */
+function shortened(piece: string, each: number): string {
+  if (piece.length <= 2 * each + 1) return piece;
+  const chars = Array.from(piece);
+  return chars.length <= 2 * each + 1 ? piece : `${chars.slice(0, each).join('')}…${chars.slice(-each).join('')}`;
 }
