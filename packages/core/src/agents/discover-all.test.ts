@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { codexFixtures, samplesHome } from '../../test/helpers.js';
+import { codexFixtures, repoRoot, samplesHome } from '../../test/helpers.js';
 import { geminiFixtures, home020, home061 } from '../adapters/gemini/test-helpers.js';
 import { discoverAll } from './discover-all.js';
 
@@ -192,5 +192,33 @@ describe('a busy Claude project', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a Qwen Code session named by its file or folder', () => {
+  const home = join(repoRoot, 'packages/core/test/fixtures/qwen/0.24.4/qwen-home');
+  const project = join(home, 'projects/-home-user-proj-files');
+  // Before: its first line has Claude Code's keys (uuid, parentUuid, sessionId), so Claude Code's discovery took it
+  // (0 calls, 8 unknown records); its project folder and projects folder were read as Gemini's.
+  it('is read as Qwen Code’s, as its home is', async () => {
+    const fromHome = (await paths([home])).filter((p) => p.includes('-home-user-proj-files/'));
+    expect(fromHome.length).toBeGreaterThan(0);
+    expect(fromHome.every((p) => p.startsWith('qwen '))).toBe(true);
+    const file = join(project, 'chats/7dfb68bd-7c77-4038-b4fc-ee32863a9d07.jsonl');
+    expect(await paths([file])).toEqual([`qwen ${file}`]);
+    expect(await paths([join(project, 'chats')])).toEqual(fromHome);
+    expect(await paths([project])).toEqual(fromHome);
+    expect((await paths([join(home, 'projects')])).every((p) => p.startsWith('qwen '))).toBe(true);
+  });
+});
+
+describe('a Gemini CLI session’s subagents’ folder named by itself', () => {
+  // Before: no adapter recognised it, and Claude Code's discovery read it (a claude session with 0 calls).
+  it('is read as Gemini CLI’s, with its session', async () => {
+    const chats = join(home061, 'tmp/subagent/chats');
+    const found = await paths([join(chats, 'd79a1ee2-eb13-4740-9475-85886294834c')]);
+    expect(found).toEqual(await paths([chats]));
+    expect(found.length).toBeGreaterThan(1);
+    expect(found.every((p) => p.startsWith('gemini '))).toBe(true);
   });
 });

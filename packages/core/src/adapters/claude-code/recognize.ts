@@ -78,5 +78,11 @@ export function isClaudeLine(line: string): boolean {
       !line.includes('"payload":')
     );
   }
-  return isRecord(value) && typeof value.type === 'string' && CLAUDE_KEYS.some((key) => key in value);
+  return (
+    isRecord(value) &&
+    typeof value.type === 'string' &&
+    CLAUDE_KEYS.some((key) => key in value) &&
+    // Qwen Code's records have Claude Code's keys, and Gemini's message (`parts`, not `content`)
+    !(isRecord(value.message) && 'parts' in value.message && !('content' in value.message))
+  );
 }

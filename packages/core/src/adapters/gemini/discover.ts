@@ -12,6 +12,11 @@ import { isTranscriptEntry } from '../../io/transcript-entry.js';
 import type { ParseIssue } from '../../model/issue.js';
 
 const SESSION_FILE = /\.jsonl?$/;
+/**
+ * A main session file in `chats/`: `session-<time>-<id>.json[l]` in every version seen (0.20, 0.61, the wild homes).
+ * Qwen Code keeps `<id>.jsonl` in `projects/<project>/chats/`: another agent's, not Gemini's.
+ */
+const MAIN_FILE = /^session-.*\.jsonl?$/;
 
 /** `gemini --output-format stream-json` output begins with `{"type":"init","session_id":…,"model":…}`. */
 export const geminiStreamStart: HeadlessStart = (first) =>
@@ -32,8 +37,8 @@ export function defaultGeminiHomes(env: Readonly<Record<string, string | undefin
 export async function recognizesGemini(path: string, folders?: ListedFolder[]): Promise<boolean> {
   const info = await stat(path).catch(() => undefined);
   if (info === undefined) return false;
-  if (info.isFile()) return SESSION_FILE.test(path) && chatsDirOfFile(resolve(path)) !== undefined;
-  return chatsDirsOf(resolve(path), folders).length > 0;
+  if (info.isFile()) return isSessionPath(resolve(path));
+  return chatsDirsOf(resolve(path), folders).some((chats) => holdsSessions(chats, folders));
 }
 
 /**
@@ -57,7 +62,9 @@ export async function discoverGemini(root: string, options: DiscoverOptions = {}
   if (info.isFile() && headless.files.length > 0) return headless;
   files.push(...headless.files);
   if (info.isFile()) {
-    if (!SESSION_FILE.test(path)) throw new NotTranscriptError(root);
+    if (!isSessionPath(path) && !(SESSION_FILE.test(path) && chatsDirOfFile(path) === undefined)) {
+      throw new NotTranscriptError(root);
+    }
     const chats = chatsDirOfFile(path);
     const subagentOf = chats !== undefined && dirname(path) !== chats ? basename(dirname(path)) : undefined;
     const file = await describe(path, chats ? dirname(chats) : dirname(path), subagentOf, options);
@@ -77,6 +84,8 @@ export async function discoverGemini(root: string, options: DiscoverOptions = {}
  */
 function chatsDirsOf(dir: string, folders?: ListedFolder[], issues?: ParseIssue[]): string[] {
   if (basename(dir) === 'chats') return [dir];
+  // a session's subagents' folder (`chats/<session id>/`): read with its session, as its files need it
+  if (basename(dirname(dir)) === 'chats') return [dirname(dir)];
   const entries = readFolder(dir, folders, issues);
   if (entries === undefined) return [];
   if (entries.some((e) => e.isDirectory() && e.name === 'chats')) return [join(dir, 'chats')];
@@ -95,6 +104,22 @@ function chatsDirsOf(dir: string, folders?: ListedFolder[], issues?: ParseIssue[
     }
   }
   return out;
+}
+
+/** A main session file in a `chats/` folder, or a subagent's `.jsonl` one folder down. */
+function isSessionPath(path: string): boolean {
+  const chats = chatsDirOfFile(path);
+  if (chats === undefined) return false;
+  return dirname(path) === chats ? MAIN_FILE.test(basename(path)) : path.endsWith('.jsonl');
+}
+
+/**
+ * Whether a `chats/` folder holds a main session file or a subagents' folder, or nothing yet (a home before its first
+ * session): not only another agent's files.
+ */
+function holdsSessions(chats: string, folders?: ListedFolder[]): boolean {
+  const entries = readFolder(chats, folders, undefined) ?? [];
+  return entries.length === 0 || entries.some((e) => e.isDirectory() || MAIN_FILE.test(e.name));
 }
 
 /** The `chats/` folder holding a session file (directly, or one level down for subagents). */
@@ -117,7 +142,7 @@ async function scanChats(
   const out: DiscoveredFile[] = [];
   const taken = new Set<string>();
   const mains = entries
-    .filter((e) => SESSION_FILE.test(e.name) && isTranscriptEntry(join(chats, e.name), e, issues))
+    .filter((e) => MAIN_FILE.test(e.name) && isTranscriptEntry(join(chats, e.name), e, issues))
     .map((e) => e.name)
     .sort();
   for (const name of mains) {
