@@ -69,7 +69,8 @@
  *   id in its file a stored issue (`reused_call_id`); 59: a Codex turn's words written only as events (an aborted
  *   turn's `agent_message`, `agent_reasoning`) the agent's records, searched; 60: texts searched without their
  *   terminal control sequences (`indexedText`: `ESC[1mWould` is "Would"); 61: a Qwen Code file or folder named by
- *   itself is Qwen Code's, not Claude Code's or Gemini CLI's (their recognisers stricter).
+ *   itself is Qwen Code's, not Claude Code's or Gemini CLI's (their recognisers stricter); 62: a Codex call reported
+ *   to run under a second whose output came more than 10 s later lasted its reported run (it waited first).
  *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
  *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
  *   rebuild the whole index each time the other had run.
@@ -77,7 +78,7 @@
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 61;
+export const DERIVED_VERSION = 62;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

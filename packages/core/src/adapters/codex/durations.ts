@@ -4,6 +4,11 @@ import type { RawCall, RawResult } from '../../model/raw.js';
 import type { Duration } from '../../model/tool-call.js';
 import { IDLE_THRESHOLD_MS } from '../../time/partition.js';
 
+/**
+ * A run reported under a second whose output came this much later waited for something else first: the person's
+ * approval in a read-only sandbox (`approval_policy: on-request`), which no argument of the call says.
+ */
+const WAITED_MS = 10_000;
 /** A call and its output written this close together were written at once. */
 const WRITTEN_TOGETHER_MS = 5;
 
@@ -25,7 +30,8 @@ export function codexAsksApproval(input: unknown): boolean {
  *   short, with an output reporting longer;
  * - a call that asked the person's approval, or whose delta is longer than its reported run by more than the idle
  *   threshold, waited for the person before it ran (crm-admin 019c6a7c: `dotnet restore` approved 15 h 36 min after
- *   the call, `Wall time: 3.2 seconds`).
+ *   the call, `Wall time: 3.2 seconds`); so did a run reported under a second whose output came more than 10 s
+ *   later (dusseldorfer-1: an apply_patch in a read-only sandbox, 0.0 s reported 54 s after its call).
  */
 export function codexDurations(
   call: Pick<RawCall, 'timestamp' | 'loc'> & Partial<Pick<RawCall, 'input'>>,
@@ -40,6 +46,7 @@ export function codexDurations(
   if (delta === undefined || reported.length === 0) return all;
   const ran = Math.max(...reported.map((d) => d.ms));
   const writtenTogether = delta.ms <= WRITTEN_TOGETHER_MS && ran > delta.ms;
-  const waited = ran < delta.ms && (codexAsksApproval(call.input) || delta.ms - ran > IDLE_THRESHOLD_MS);
+  const waited =
+    ran < delta.ms && (codexAsksApproval(call.input) || delta.ms - ran > (ran < 1000 ? WAITED_MS : IDLE_THRESHOLD_MS));
   return writtenTogether || waited ? reported : all;
 }
