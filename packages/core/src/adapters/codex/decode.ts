@@ -99,7 +99,6 @@ export class CodexDecoder extends CodexResponses {
         this.sessionMeta(payload, timestamp, loc, out);
         return;
       case 'turn_context':
-        this.endTurn(out);
         this.model = str(payload.model) ?? this.model;
         this.cwd = str(payload.cwd) ?? this.cwd;
         // The only place the model is named: a session whose only request failed has no usage to name it.
@@ -116,6 +115,7 @@ export class CodexDecoder extends CodexResponses {
         this.event(payload, timestamp, loc, out);
         return;
       case 'compacted':
+        this.words.compacted();
         out(this.compactedNote(payload, timestamp, loc));
         return;
       case 'token_usage_record':
@@ -160,8 +160,10 @@ export class CodexDecoder extends CodexResponses {
     }
     if (type === 'reasoning') {
       const blocks = reasoningBlocks(item);
-      for (const b of blocks) if (b.kind === 'thinking') this.words.repeated('thinking', b.thinking);
-      out(this.assistant(blocks, timestamp, loc));
+      const repeats = blocks.map((b) => b.kind === 'thinking' && this.words.repeated('thinking', b.thinking));
+      // reasoning its turn's abort gave already (as its events)
+      if (repeats.length > 0 && repeats.every(Boolean)) out(this.meta('repeated-answer', item, timestamp, loc));
+      else out(this.assistant(blocks, timestamp, loc));
       return;
     }
     if (CALL_ITEMS.has(type)) {
@@ -195,8 +197,7 @@ export class CodexDecoder extends CodexResponses {
     if (role === 'assistant') {
       // A partial answer written again after a failed stream is one answer.
       const text = blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
-      this.words.repeated('text', text);
-      if (text !== '' && this.responseTexts.has(text)) {
+      if ((this.words.repeated('text', text) || this.responseTexts.has(text)) && text !== '') {
         out(this.meta('repeated-answer', item, timestamp, loc));
         return;
       }
@@ -317,7 +318,8 @@ export class CodexDecoder extends CodexResponses {
         ...this.envelope(timestamp, loc, ':event-words'),
       }));
     }
-    if (type === 'turn_aborted' || type === 'task_complete') this.endTurn(out);
+    // (not at `turn_context`: 0.50 writes one before each request, a failed stream's retry too)
+    if (type === 'task_complete') this.endTurn(out);
     if (type === 'entered_review_mode') this.review = { prompted: false };
     if (type === 'exited_review_mode') this.review = undefined;
     if (type === 'user_message' && this.reviewRequest(payload, timestamp, loc, out)) return;
@@ -331,6 +333,7 @@ export class CodexDecoder extends CodexResponses {
       return;
     }
     if (type === 'turn_aborted') {
+      for (const record of this.words.aborted()) out(record);
       out(
         this.system(
           'turn_aborted',

@@ -28,7 +28,13 @@ function abortedTurn(): string {
       prompt('Fix the tunnel.'),
       line('event_msg', { type: 'agent_reasoning', text: '**Checking the config**' }),
       line('event_msg', { type: 'agent_message', message: 'The port is wrong; changing it now.' }),
+      line('event_msg', { type: 'agent_reasoning', text: '**Saving the file**' }),
       line('event_msg', { type: 'turn_aborted', reason: 'interrupted' }),
+      // 0.40 (agentcmd-1): an aborted turn's item may follow its abort, repeating an event's words
+      line('response_item', { type: 'reasoning', summary: [{ type: 'summary_text', text: '**Saving the file**' }] }),
+      // 0.50: the client's own notice after a compaction is no word of the agent's
+      line('compacted', { message: 'Summary of the work so far.' }),
+      line('event_msg', { type: 'agent_message', message: 'Compact task completed' }),
       line('turn_context', { cwd: '/repo', model: 'gpt-5-codex' }),
       prompt('Go on.'),
       line('event_msg', { type: 'agent_message', message: 'Done.' }),
@@ -57,6 +63,7 @@ describe('words Codex wrote only as events', () => {
       'prompt:Fix the tunnel.',
       'thinking:**Checking the config**',
       'text:The port is wrong; changing it now.',
+      'thinking:**Saving the file**',
       'prompt:Go on.',
       'text:Done.',
     ]);
