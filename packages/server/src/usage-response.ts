@@ -1,8 +1,11 @@
 import type { MeasuredTimeDto } from '@agentdash/api';
 import {
+  type AgentId,
   activeMs,
   agentIds,
   type BillingBlock,
+  billingBlocks,
+  blockAgents,
   cacheHitRatio,
   groupUsage,
   type ModelUsage,
@@ -12,7 +15,7 @@ import {
   type UsageGroup,
   usageTotalsOf,
 } from '@agentdash/core';
-import { accountBlocks, addMeasured, NoBlocksError, type SessionSummary, type UsageFilter } from '@agentdash/index';
+import { addMeasured, type SessionSummary, type UsageFilter } from '@agentdash/index';
 import type { AgentIndex } from './agent-index.js';
 import type { TimeSumDto, UsageGroupDto, UsageResponse, UsageTotalsDto } from './api-types.js';
 
@@ -114,14 +117,19 @@ export function topSessionGroups(
     .slice(0, TOP_SESSIONS);
 }
 
-/** The report's 5-hour blocks (`accountBlocks`); none for a report of an agent whose usage limits are none. */
-function blocksOfReport(index: UsageSource, filter: UsageFilter, now: number): BillingBlock[] {
-  try {
-    return accountBlocks(index, filter, now).blocks;
-  } catch (error) {
-    if (error instanceof NoBlocksError) return [];
-    throw error;
-  }
+/**
+ * The page's 5-hour blocks: those of the agents whose usage limits they are (`blockAgents`), made of the responses the
+ * page's filter selects, as a team server sums them (its rows come filtered: the laptop's page and the team's stay
+ * equal). `usage blocks` on the CLI makes them of the account's every response instead (`accountBlocks`).
+ */
+function blocksOfReport(
+  responses: readonly PricedResponse<{ readonly agent: AgentId }>[],
+  now: number,
+): BillingBlock[] {
+  return billingBlocks(
+    responses.filter((r) => blockAgents.includes(r.context.agent)),
+    now,
+  );
 }
 
 /**
@@ -159,7 +167,7 @@ export function usageResponse(index: UsageSource, filter: UsageFilter, now: numb
       ...totals(u),
     };
   });
-  const allBlocks = blocksOfReport(index, filter, now);
+  const allBlocks = blocksOfReport(responses, now);
   const blocks = allBlocks.slice(-RECENT_BLOCKS).map((b) => ({
     start: new Date(b.startMs).toISOString(),
     end: new Date(b.endMs).toISOString(),

@@ -14,32 +14,27 @@ export class NoBlocksError extends Error {
 }
 
 /**
- * The 5-hour blocks of a report (`usage blocks`, the Usage page): an agent's usage limits, one account's — one
- * person's, on a team server — so made of all its responses in the paths, whatever the report's filter; a project's
- * or a model's responses are what each block counts, and the time range picks the blocks it overlaps, whole (as the
- * status line shows the running one). `counted`: the responses of the blocks, as they count them. Each agent with
- * blocks (`blockAgents`) has its own, in time order.
+ * The 5-hour blocks of `usage blocks`: an agent's usage limits, one account's, so made of all its responses in the
+ * paths, whatever the report's filter; a project's or a model's responses are what each block counts, and the time
+ * range picks the blocks it overlaps, whole (as the status line shows the running one). `counted`: the responses of
+ * the blocks, as they count them. Each agent with blocks (`blockAgents`) has its own, in time order.
  */
 export function accountBlocks(
   index: Pick<AgentIndex, 'usageResponses'>,
-  filter: UsageFilter & { readonly person?: string | undefined },
+  filter: UsageFilter,
   now: number,
 ): { blocks: BillingBlock[]; counted: UsageResponse[] } {
   if (filter.agent !== undefined && !blockAgents.includes(filter.agent)) throw new NoBlocksError(filter.agent);
   const { since, until, ...rest } = filter;
   const ms = (t: typeof since) => (t === undefined ? undefined : new Date(t).getTime());
+  // what counts is the account's every response unless the report names a project, a model or a session
+  const narrowed = rest.project !== undefined || rest.model !== undefined || rest.sessionId !== undefined;
   const blocks: BillingBlock[] = [];
   const counted: UsageResponse[] = [];
   for (const agent of filter.agent === undefined ? blockAgents : [filter.agent]) {
-    // (a team server's responses come filtered already: each agent's are kept)
-    const of = (responses: UsageResponse[]) => responses.filter((r) => r.context.agent === agent);
-    const mine = of(index.usageResponses({ ...rest, agent }));
-    const account = {
-      agent,
-      ...(filter.paths ? { paths: filter.paths } : {}),
-      ...(filter.person ? { person: filter.person } : {}),
-    };
-    const own = blocksOverlapping(billingBlocks(of(index.usageResponses(account)), now, mine), ms(since), ms(until));
+    const account = index.usageResponses({ agent, ...(filter.paths ? { paths: filter.paths } : {}) });
+    const mine = narrowed ? index.usageResponses({ ...rest, agent }) : account;
+    const own = blocksOverlapping(billingBlocks(account, now, mine), ms(since), ms(until));
     blocks.push(...own);
     counted.push(...mine.filter((r) => inBlocks(own, r.timestampMs)));
   }

@@ -5,7 +5,7 @@ import type { AssistantRecord } from '../../model/record.js';
 /**
  * The agent's words Codex wrote as events (`agent_message`, `agent_reasoning`: each before the response item that
  * repeats it, 0.1x–0.98), waiting for that item. A turn that ends without it (aborted: ../shared/wild-agents
- * cpolar-connect-1 and agentcmd-1, 15 events; or a turn the next one follows at once) leaves the events the only
+ * cpolar-connect-1 and agentcmd-1, 15 events) leaves the events the only
  * record of what the agent said: they are then its words, as the response item would have been.
  */
 /** How many of the turn's last response items an event is looked for in. */
