@@ -3,7 +3,7 @@
  * one line, "cannot write FILE: <reason>", exit 3 (bad path), never a crash, and no half-written file is left; `-o -`
  * is standard output.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,14 +96,21 @@ describe('export -o FILE', () => {
 describe('export -o into what AgentDash reads', () => {
   // Before: each was truncated and overwritten with the export, exit 0 (a review helper's finding): a transcript the
   // client could no longer resume, or the index with its archive of transcripts the agent had deleted.
-  it('refuses the session’s transcripts, their folder and the index database, and leaves them as they were', async () => {
+  it('refuses the transcripts and the index database, by whatever name, and leaves them as they were', async () => {
     const project = join(home, 'projects', '-home-user-proj-demo');
     const transcript = join(project, `${sessionId}.jsonl`);
     await cli(['sessions', home]);
     const before = [readFileSync(transcript, 'utf8'), readFileSync(db)];
+    // a link to the transcript, and a link to its home's folder (the stored path names neither)
+    symlinkSync(transcript, join(dir, 'alias.jsonl'));
+    symlinkSync(home, join(dir, 'home-link'));
     const cases = [
       [transcript, 'it is a transcript AgentDash reads'],
-      [join(project, 'notes.md'), 'it is in a folder of agent transcripts (AgentDash never writes there)'],
+      [join(dir, 'alias.jsonl'), 'it is a transcript AgentDash reads'],
+      [
+        join(dir, 'home-link', 'projects', '-home-user-proj-demo', `${sessionId}.jsonl`),
+        'it is a transcript AgentDash reads',
+      ],
       [db, 'it is the index database'],
       [`${db}-wal`, 'it is the index database'],
     ] as const;
@@ -111,7 +118,14 @@ describe('export -o into what AgentDash reads', () => {
       const r = await exportTo('markdown', file);
       expect([file, r.code, r.stderr]).toEqual([file, ExitCode.badArguments, `agentdash: -o ${file}: ${reason}\n`]);
     }
-    expect(existsSync(join(project, 'notes.md'))).toBe(false);
     expect([readFileSync(transcript, 'utf8'), readFileSync(db)]).toEqual(before);
+  });
+
+  // A review of the first guard: it refused every path in an Aider repository (the transcripts' folder is the user's).
+  it('writes a new file beside the transcripts', async () => {
+    const file = join(home, 'projects', '-home-user-proj-demo', 'notes.md');
+    const r = await exportTo('markdown', file);
+    expect([r.code, existsSync(file)]).toEqual([ExitCode.ok, true]);
+    rmSync(file);
   });
 });

@@ -40,6 +40,7 @@ import {
   sessionTotals,
 } from './read/session-page.js';
 import {
+  filesWithInode,
   getSession,
   headlessCopies,
   heldWhileWriting,
@@ -139,6 +140,8 @@ export interface AgentIndex {
   getSession(ref: string, lookup?: SessionLookup): SessionSummary | undefined;
   /** A reference to the session a stored transcript file belongs to (see `SessionSummary.ref`). */
   sessionIdOfFile(path: string): string | undefined;
+  /** The paths, as stored, of the transcript files with this inode (one file named through a symbolic link too). */
+  filesWithInode(ino: number): readonly string[];
   /**
    * The stored files (of `paths`, else all) whose last bytes were held back, unreported, while they may still have
    * been being written: a refresh after they settle reads them again and reports a record left cut short.
@@ -354,6 +357,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     },
     getSession: (ref, lookup) => getSession(store, ref, lookup),
     sessionIdOfFile: (path) => sessionIdOfFile(store, path),
+    filesWithInode: (ino) => filesWithInode(store, ino),
     heldWhileWriting: (paths) => heldWhileWriting(store, paths),
     sessionFiles: (sessionId) => sessionFiles(store, sessionId),
     loadSession: (sessionId) => loadSession(store, sessionId),

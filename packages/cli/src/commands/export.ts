@@ -1,4 +1,3 @@
-import { dirname } from 'node:path';
 import type { Session } from '@agentdash/core';
 import { type RedactionReport, redactSession } from '@agentdash/core/secrets';
 import {
@@ -68,8 +67,8 @@ With --json, standard output holds JSON alone: json and envelope are written the
 (a usage error otherwise); with -o FILE, {"output": FILE, "format": F} is printed.
 
 Options:
-  -o, --output FILE  write to FILE instead of standard output (- is standard output); never a transcript, a folder
-                     of the session's transcripts or the index database (refused, exit 2)
+  -o, --output FILE  write to FILE instead of standard output (- is standard output); never a transcript AgentDash
+                     reads or the index database, by whatever name (refused, exit 2)
   --no-redact        keep secrets (the export is for you alone)
   --partial          export the newer partial copy kept of a transcript that lost records on disk (see show
                      --versions), not the last complete version shown by default
@@ -100,12 +99,7 @@ ${COMMON_HELP}`,
     const id = await resolveSession(ctx, arg, rest);
     const index = await ctx.openIndex();
     if (output !== undefined) {
-      const session = index.getSession(id);
-      const why = refusedOutput(output, {
-        dbPath: ctx.dbPath,
-        isTranscript: (path) => index.sessionIdOfFile(path) !== undefined,
-        transcriptFolders: session ? [session.projectDir, ...session.files.map((f) => dirname(f.path))] : [],
-      });
+      const why = refusedOutput(output, { dbPath: ctx.dbPath, filesWithInode: (ino) => index.filesWithInode(ino) });
       if (why !== undefined) throw new UsageError(`-o ${output}: ${why}`);
     }
     const partial = flag(ctx.values, 'partial');

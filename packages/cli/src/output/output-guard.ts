@@ -1,12 +1,11 @@
 /**
- * Where `export -o` may not write. AgentDash reads the agents' transcripts and never writes where the agents keep them
- * (a transcript overwritten with an export can no longer be resumed), nor over its own index (whose archive may hold
- * the only copy of transcripts the agent deleted).
+ * Where `export -o` may not write: over a transcript AgentDash reads (one overwritten with an export can no longer be
+ * resumed), nor over its own index (whose archive may hold the only copy of transcripts the agent deleted), whatever
+ * name reaches them (a relative path, a symbolic link to the file or to a folder on its way).
  * @module
  */
-import { realpathSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { isUnder } from '@agentdash/core/base';
 
 /** The path as the file system names it: symbolic links followed as far as the path exists. */
 function realPath(path: string): string {
@@ -19,13 +18,20 @@ function realPath(path: string): string {
   }
 }
 
+/** The inode of an existing file, undefined for anything else (a missing path, one through a file: not written). */
+function inodeOf(path: string): number | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.ino;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface ReadPlaces {
   /** The index database's path (its `-wal`, `-shm` and `-journal` files go with it). */
   readonly dbPath: string;
-  /** Whether a path is a transcript the index reads. */
-  isTranscript(path: string): boolean;
-  /** Folders of agent transcripts (the exported session's). */
-  readonly transcriptFolders: readonly string[];
+  /** The paths, as stored, of the transcripts the index reads with this inode (`AgentIndex.filesWithInode`). */
+  filesWithInode(ino: number): readonly string[];
 }
 
 /** Why `output` may not be written, or undefined when it may. */
@@ -33,9 +39,10 @@ export function refusedOutput(output: string, places: ReadPlaces): string | unde
   const path = realPath(output);
   const db = realPath(places.dbPath);
   if (['', '-wal', '-shm', '-journal'].some((suffix) => path === `${db}${suffix}`)) return 'it is the index database';
-  if (places.isTranscript(path) || places.isTranscript(resolve(output))) return 'it is a transcript AgentDash reads';
-  if (places.transcriptFolders.some((folder) => isUnder(path, realPath(folder)))) {
-    return 'it is in a folder of agent transcripts (AgentDash never writes there)';
+  // An existing file is the transcript of any stored path that names it, through whatever links.
+  const ino = inodeOf(path);
+  if (ino !== undefined && places.filesWithInode(ino).some((stored) => realPath(stored) === path)) {
+    return 'it is a transcript AgentDash reads';
   }
   return undefined;
 }

@@ -130,6 +130,11 @@ export function sessionIdOfFile(store: Store, path: string): string | undefined 
   return key === undefined ? undefined : refsOf(store)(key);
 }
 
+/** The stored paths of the transcript files with this inode (`AgentIndex.filesWithInode`). */
+export function filesWithInode(store: Store, ino: number): string[] {
+  return prepared(store.db, 'SELECT path FROM files WHERE ino = ?', 'pluck').all(ino) as string[];
+}
+
 /**
  * The stored files (those of `paths`, else every one) whose last bytes were held back unreported because they may
  * still have been being written when read (refresh-plan's `storedMtimeOf`: stored with mtime 0): read again once
