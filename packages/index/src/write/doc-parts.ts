@@ -75,7 +75,7 @@ export function indexedText(part: DocPart): string {
   // Terminal colours and other control sequences are no part of a word (`ESC[1mWould` is "Would"), as the timeline
   // shows the text; and a text's own U+0001/U+0002 would read as a snippet's highlight marks.
   // (A text whose only controls are carriage returns keeps them: a listing's lines are read with them.)
-  const text = CONTROLS_BUT_LINES.test(part.text) ? plainText(part.text) : part.text;
+  const text = CONTROLS_BUT_LINES.test(part.text) ? plainText(part.text.replace(SEPARATORS, ' ')) : part.text;
   if (part.kind !== 'tool-output') return text;
   // Most outputs end their lines with `\n` alone: then the next line is found by `indexOf`, not by the pattern.
   const newlinesOnly = text.indexOf('\r') === -1 && text.indexOf('\u2028') === -1 && text.indexOf('\u2029') === -1;
@@ -118,6 +118,12 @@ const LINE_END = /[\n\r\u2028\u2029]/g;
 /** A control character other than tab, newline and carriage return: an escape sequence's start, a bell, U+0001… */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
 const CONTROLS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/**
+ * Control characters that stand between words (`find -print0`'s NUL, a form feed, git's `%x1f`): a space, not nothing
+ * (`plainText` takes them out). Not ESC nor BEL, which start and end sequences, nor the C1 range.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+const SEPARATORS = /[\u0000-\u0006\u0008\u000b\u000c\u000e-\u001a\u001c-\u001f\u007f]/g;
 const SPACE = 0x20;
 const TAB = 0x09;
 const ZERO = 0x30;
