@@ -35,7 +35,16 @@ describe('dayBoundMs', () => {
     expect(iso(dayBoundMs('2026-10-25', false, 'Europe/Paris'))).toBe('2026-10-24T22:00:00.000Z');
     expect(iso(dayBoundMs('2026-10-25', true, 'Europe/Paris'))).toBe('2026-10-25T22:59:59.999Z');
   });
-  it('is the local day without a zone, and nothing for a time', () => {
+  // A review: where the clocks skip midnight the day started an hour early (the day before lost its last hour).
+  it('starts a day whose midnight the clocks skip at its first instant', () => {
+    expect(iso(dayBoundMs('2025-09-07', false, 'America/Santiago'))).toBe('2025-09-07T04:00:00.000Z');
+    expect(iso(dayBoundMs('2025-09-06', true, 'America/Santiago'))).toBe('2025-09-07T03:59:59.999Z');
+    expect(iso(dayBoundMs('2025-03-09', false, 'America/Havana'))).toBe('2025-03-09T05:00:00.000Z');
+    expect(iso(dayBoundMs('2018-11-04', false, 'America/Sao_Paulo'))).toBe('2018-11-04T03:00:00.000Z');
+  });
+
+  it('is the local day without a zone, and nothing for a time or a day the calendar has not', () => {
+    expect(dayBoundMs('2025-02-30', false, 'UTC')).toBeUndefined();
     expect(dayBoundMs('2026-11-22', false)).toBe(localDayBoundMs(2026, 11, 22, false));
     expect(dayBoundMs('2026-11-22T10:00:00Z', false, 'UTC')).toBeUndefined();
   });

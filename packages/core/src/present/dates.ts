@@ -84,19 +84,32 @@ export function dayBoundMs(date: string, end: boolean, timeZone?: string): numbe
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (m === null) return undefined;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // a day the calendar has not (2025-02-30) is no day
+  const asked = new Date(Date.UTC(year, month - 1, day));
+  if (asked.getUTCFullYear() !== year || asked.getUTCMonth() !== month - 1 || asked.getUTCDate() !== day)
+    return undefined;
   if (timeZone === undefined) return localDayBoundMs(year, month, day, end);
-  // The instant the zone's clocks read the day's (or the next day's) midnight: the wall time less the zone's offset,
-  // taken again at the instant found (a daylight-saving change between the two moves it).
+  // The day's first instant (or the next day's, less 1 ms): the wall time of its midnight less the zone's offset,
+  // the offset taken at the wall time and again at the instant found. Where the clocks skip that midnight (Santiago,
+  // Havana: 00:00 is 01:00) or show it twice, the day starts at the earlier candidate that is on that day.
   const wall = Date.UTC(year, month - 1, day + (end ? 1 : 0));
-  let at = wall - zoneOffsetMs(wall, timeZone);
-  at = wall - zoneOffsetMs(at, timeZone);
-  return at - (end ? 1 : 0);
+  const first = wall - zoneOffsetMs(wall, timeZone);
+  const second = wall - zoneOffsetMs(first, timeZone);
+  const target = new Date(wall).toISOString().slice(0, 10);
+  const onDay = [first, second].filter((at) => zoneDate(at, timeZone) === target).sort((a, b) => a - b);
+  return (onDay[0] ?? Math.max(first, second)) - (end ? 1 : 0);
+}
+
+/** The calendar day (`YYYY-MM-DD`) of an instant in `timeZone`. */
+function zoneDate(ms: number, timeZone: string): string {
+  const parts = zoneParts(ms, timeZone);
+  return `${parts.year}-${two(parts.month)}-${two(parts.day)}`;
 }
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** How far `timeZone`'s clocks are ahead of UTC at `ms`. */
-function zoneOffsetMs(ms: number, timeZone: string): number {
+/** The wall clock of `timeZone` at `ms`. */
+function zoneParts(ms: number, timeZone: string) {
   let format = offsetFormats.get(timeZone);
   if (format === undefined) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -113,6 +126,19 @@ function zoneOffsetMs(ms: number, timeZone: string): number {
   }
   const parts = format.formatToParts(ms);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+  };
+}
+
+/** How far `timeZone`'s clocks are ahead of UTC at `ms`. */
+function zoneOffsetMs(ms: number, timeZone: string): number {
+  const p = zoneParts(ms, timeZone);
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return wall - Math.floor(ms / 1000) * 1000;
 }

@@ -20,6 +20,7 @@ const cases = (session: string): readonly (readonly [string, string])[] => [
   ['/api/sessions?dir=up', 'dir must be one of asc, desc'],
   ['/api/sessions?agent=nope', 'agent must be one of claude, codex'],
   ['/api/sessions?since=not-a-date', 'since must be a date'],
+  ['/api/usage?until=2025-02-30', 'until must be a date'],
   ['/api/sessions?hasErrors=maybe', 'hasErrors must be true, false, 1 or 0'],
   [`/api/sessions?file=/${'a'.repeat(4096)}`, 'file must be at most 4096 characters'],
   ['/api/sessions?file=/src/a%00.ts', 'file must not hold a NUL character'],

@@ -4,6 +4,8 @@
  * envelope, `app.ts`).
  * @module
  */
+
+import { dayBoundMs } from '@agentdash/core/present';
 import { zValidator } from '@hono/zod-validator';
 import { z } from 'zod';
 import { HttpError } from '../http-error.js';
@@ -43,8 +45,17 @@ export function int(fallback: number, max: number, min = 0) {
   );
 }
 
-/** A date or time `Date.parse` reads. */
-export const date = param(z.string().refine((raw) => !Number.isNaN(Date.parse(raw)), 'must be a date'));
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date or time `Date.parse` reads; a bare day one the calendar has (`Date.parse` reads 2025-02-30 as March 2). */
+export const date = param(
+  z
+    .string()
+    .refine(
+      (raw) => (DAY.test(raw) ? dayBoundMs(raw, false, 'UTC') !== undefined : !Number.isNaN(Date.parse(raw))),
+      'must be a date',
+    ),
+);
 
 /** One of `values`. */
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
