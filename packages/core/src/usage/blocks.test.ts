@@ -1,20 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { billingBlocks, blocksOverlapping } from './blocks.js';
+import { BLOCK_MS, billingBlocks, blocksOverlapping } from './blocks.js';
 import { zeroTokens } from './tokens.js';
+
+/** A priced response at `iso` with `output` tokens (as many millionths of a dollar), of `context`. */
+const at = (iso: string, output = 1, context?: string) => ({
+  key: iso,
+  messageId: iso,
+  requestId: undefined,
+  model: 'claude-haiku-4-5',
+  timestampMs: Date.parse(iso),
+  tokens: { ...zeroTokens, outputTokens: output },
+  records: 1,
+  context,
+  costUsd: output / 1e6,
+});
+
+describe('billingBlocks', () => {
+  it('starts a 5-hour block at the hour of its first response; a gap or the 5 hours start the next', () => {
+    const responses = [
+      at('2026-11-23T08:20:00Z', 1),
+      at('2026-11-23T12:59:00Z', 2), // within 5 h of 08:00
+      at('2026-11-23T13:05:00Z', 4), // past 13:00: a new block from 13:00
+      at('2026-11-23T20:00:00Z', 8), // more than 5 h after the previous response
+    ];
+    const now = Date.parse('2026-11-23T21:00:00Z');
+    const blocks = billingBlocks(responses, now);
+    expect(blocks.map((b) => [new Date(b.startMs).toISOString(), b.usage.outputTokens, b.isActive])).toEqual([
+      ['2026-11-23T08:00:00.000Z', 3, false],
+      ['2026-11-23T13:00:00.000Z', 4, false],
+      ['2026-11-23T20:00:00.000Z', 8, true],
+    ]);
+    const active = blocks[2];
+    expect(active?.endMs).toBe(Date.parse('2026-11-23T20:00:00Z') + BLOCK_MS);
+    expect(active?.remainingMs).toBe(4 * 3_600_000);
+    expect(active?.burnRate?.costUsdPerHour).toBeCloseTo(8 / 1e6, 12);
+    expect(active?.projectedCostUsd).toBeCloseTo(8 / 1e6 + (8 / 1e6) * 4, 12);
+  });
+});
 
 describe('billingBlocks over some of the responses', () => {
   it('counts part of the responses in the blocks all of them make (a project’s share of the account’s blocks)', () => {
-    const at = (iso: string, output: number, project: string) => ({
-      key: iso,
-      messageId: iso,
-      requestId: undefined,
-      model: 'claude-haiku-4-5',
-      timestampMs: Date.parse(iso),
-      tokens: { ...zeroTokens, outputTokens: output },
-      records: 1,
-      context: project,
-      costUsd: output / 1e6,
-    });
     const responses = [
       at('2026-11-23T08:20:00Z', 1, 'a'),
       at('2026-11-23T12:59:00Z', 2, 'b'), // within 5 h of 08:00: b's block starts at 08:00, not 12:00
@@ -36,17 +61,6 @@ describe('billingBlocks over some of the responses', () => {
   });
 
   it('are listed, whole, when they overlap a time range', () => {
-    const at = (iso: string) => ({
-      key: iso,
-      messageId: iso,
-      requestId: undefined,
-      model: 'claude-haiku-4-5',
-      timestampMs: Date.parse(iso),
-      tokens: { ...zeroTokens, outputTokens: 1 },
-      records: 1,
-      context: undefined,
-      costUsd: 1e-6,
-    });
     const blocks = billingBlocks(
       [at('2026-11-23T08:20:00Z'), at('2026-11-23T12:10:00Z'), at('2026-11-23T20:00:00Z')],
       0,
