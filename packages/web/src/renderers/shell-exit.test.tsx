@@ -91,11 +91,19 @@ describe('a shell call whose arguments are no JSON', () => {
 });
 
 /** A command that exited non-zero, as the API gives it: the result failed with core's exit-code error. */
-const failedShell = (name: string, content: string, message: string, exitCode: number): CallDto => {
+const failedShell = (
+  name: string,
+  content: string,
+  message: string,
+  exitCode: number,
+  category = 'exit-code',
+): CallDto => {
   const base = callOf(name, { command: 'ls /nonexistent-dir-rec' }, content, {} as TypedResult, 'bash', {
     command: 'ls /nonexistent-dir-rec',
   });
-  const error = { category: 'exit-code', severity: 'error', exitCode, message } as const;
+  const error = { category, severity: 'error', exitCode, message } as NonNullable<
+    NonNullable<CallDto['result']>['error']
+  >;
   const typed = { kind: 'error', tool: name, message } as TypedResult;
   return {
     ...base,
@@ -127,6 +135,15 @@ describe('a command that exited non-zero', () => {
   it('is the same for Claude Code, whose result starts with the code the badge shows (2.1.330 corpus)', () => {
     const claude = failedShell('Bash', 'Exit code 3\nto-stdout\nto-stderr', 'Exit code 3\nto-stdout\nto-stderr', 3);
     expect(terminalText(renderToStaticMarkup(<BashRenderer call={claude} />))).toBe('to-stdout\nto-stderr');
+    // a timeout's too (2.1.330 corpus: exit 143), whose code the badge shows as well
+    const killed = failedShell(
+      'Bash',
+      'Exit code 143\nCommand timed out after 1s',
+      'Exit code 143\nCommand timed out after 1s',
+      143,
+      'timeout',
+    );
+    expect(terminalText(renderToStaticMarkup(<BashRenderer call={killed} />))).toBe('Command timed out after 1s');
     const silent = failedShell('Bash', 'Exit code 1', 'Exit code 1', 1);
     expect(terminalText(renderToStaticMarkup(<BashRenderer call={silent} />))).toBe('(no output)');
   });

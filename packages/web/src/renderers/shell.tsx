@@ -30,9 +30,9 @@ export function BashRenderer({ call }: RendererProps) {
   // Typed from the content alone, stdout is the content: shown without the client's reminders, as before.
   const fromContent = d !== undefined && d.stderr === '' && d.stdout === resultText(call.result?.content);
   const structured = fromContent ? undefined : d;
-  // A command that exited non-zero shows its output as core reads it for every agent (Gemini's result is the client's
-  // framed text, Claude Code's starts with the code the badge shows).
-  const exit = call.result?.error?.category === 'exit-code' ? call.result.error : undefined;
+  // A command that exited non-zero (timed out included) shows its output as core reads it for every agent (Gemini's
+  // result is the client's framed text, Claude Code's starts with the code the badge shows).
+  const exit = call.result?.error?.exitCode !== undefined ? call.result.error : undefined;
   const stdout = exit ? exitOutput(exit.message) : ok(call) && structured ? structured.stdout : text;
   const stderr = ok(call) && structured ? structured.stderr : undefined;
   // Only what the result says: a command still running when the call returned has no exit code yet.
