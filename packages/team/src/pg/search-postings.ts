@@ -35,6 +35,8 @@ const MAX_SESSIONS = 5_000;
 export interface FullTierCandidate extends StoredSession, Holding {
   readonly title: string | null;
   readonly project_path: string | null;
+  /** The session's start (ms; a bigint read as text): the time of its texts that have none of their own. */
+  readonly started_ms: string | number | null;
 }
 
 /** The words a document must hold as they are (a prefix's last word is matched by its start: left to the check). */
@@ -102,6 +104,7 @@ export async function fullTierCandidates(
       (StoredSession & {
         title: string | null;
         project_path: string | null;
+        started_ms: string | number | null;
         complete: boolean | null;
         known: boolean | null;
         most: number;
@@ -133,7 +136,8 @@ export async function fullTierCandidates(
             select pos from c, unnest(c.positions) pos where c.complete
             group by pos having count(*) = (select count(*) from c where c.complete)) d) as docs
         from c) h on true)
-    select person_id, uid, digest, agent, session_id, project_dir, title, project_path, complete, known, most, n,
+    select person_id, uid, digest, agent, session_id, project_dir, title, project_path, started_ms, complete, known,
+      most, n,
       ${options.docs ? sql`docs` : sql`null::int[] as docs`}
     from held
     where not coalesce(known and docs is null, false)

@@ -49,6 +49,8 @@ interface Candidate {
   readonly tool: string | null;
   readonly agent_id: string | null;
   readonly ts: string | null;
+  /** The session's start (ms): the time of a text without one of its own, as on the laptop. */
+  readonly started_ms: string | number | null;
   readonly body: string;
 }
 
@@ -194,9 +196,10 @@ export async function teamSearch(
   const where = whereOf(sql, f);
   const since = toMs(f.since);
   const until = toMs(f.until);
-  const inTime = (ts: string | null): boolean => {
+  // a text without a time of its own (a legacy Codex rollout dates only its header) is its session's start's
+  const inTime = ({ ts, started_ms }: Candidate): boolean => {
     if (since === undefined && until === undefined) return true;
-    const at = ts === null ? Number.NaN : Date.parse(ts);
+    const at = ts !== null ? Date.parse(ts) : started_ms !== null ? Number(started_ms) : Number.NaN;
     return Number.isFinite(at) && (since === undefined || at >= since) && (until === undefined || at <= until);
   };
   // every word (a prefix as typed) somewhere in the text: what the phrases need at the least
@@ -206,12 +209,12 @@ export async function teamSearch(
     ? [
         ...(await sql<Candidate[]>`
     select s.uid, s.title, s.project_path, 'prompt' as kind, null as call_id, null as tool, null as agent_id,
-      s.started_at as ts, s.title as body
+      s.started_at as ts, s.started_ms, s.title as body
     from ${sql.unsafe(FROM)}
     where ${where} and s.tier = 'metadata' and ${f.kind === 'tool-input' || f.tool ? sql`false` : sql`true`}
       and s.title ilike all(${patterns}::text[])
     union all
-    select s.uid, s.title, s.project_path, 'tool-input', c.call_id, c.tool, c.agent_id, c.ts, c.summary
+    select s.uid, s.title, s.project_path, 'tool-input', c.call_id, c.tool, c.agent_id, c.ts, s.started_ms, c.summary
     from ${sql.unsafe(FROM)} join calls c on c.person_id = s.person_id and c.uid = s.uid
     where ${where} and s.tier = 'metadata' and ${f.kind === 'prompt' ? sql`false` : sql`true`}
       and ${f.tool ? sql`(c.tool = ${f.tool} or c.canonical = ${f.tool})` : sql`true`}
@@ -239,7 +242,7 @@ export async function teamSearch(
   const phrasePatterns = asciiPatterns(phrases);
   /** A hit when `c` holds the query; with `first` (a page row's snippet, one hit a session) its rank is not weighed. */
   const scoreOf = (c: Candidate, first = false): Scored | undefined => {
-    if (!inTime(c.ts)) return undefined;
+    if (!inTime(c)) return undefined;
     const held = heldByPatterns(c.body, phrasePatterns);
     if (held === false) return undefined;
     // denser is better; negative, as bm25 ranks (lower first)
@@ -259,7 +262,8 @@ export async function teamSearch(
     const take = (d: DocRow): boolean => {
       if (s.docs?.has(d.seq) === false) return false;
       if ((f.kind && d.kind !== f.kind) || (f.tool && d.tool !== f.tool)) return false;
-      const hit = scoreOf({ ...d, uid: s.uid, title: s.title, project_path: s.project_path } as Candidate, first);
+      const at = { uid: s.uid, title: s.title, project_path: s.project_path, started_ms: s.started_ms };
+      const hit = scoreOf({ ...d, ...at } as Candidate, first);
       if (hit) scored.push(hit);
       return hit !== undefined;
     };
@@ -277,7 +281,8 @@ export async function teamSearch(
   const toCut = listed ? open.filter((s) => !decides(s)) : sessions;
   for (const s of decided.slice(0, limit)) {
     const c = { uid: s.uid, title: s.title, project_path: s.project_path, kind: 'prompt', body: '' } as Candidate;
-    scored.push({ c: { ...c, call_id: null, tool: null, agent_id: null, ts: null }, rank: 0, documents: s.count });
+    const none = { call_id: null, tool: null, agent_id: null, ts: null, started_ms: s.started_ms };
+    scored.push({ c: { ...c, ...none }, rank: 0, documents: s.count });
   }
   let found = Math.min(decided.length, limit);
   const firstOnly = mode === 'cut' && f.onePerSession === true;
