@@ -151,6 +151,11 @@ export interface UsageResponse {
   })[];
   readonly blocksTotal: number;
   /**
+   * True when the responses are several people's (a team server's page without a person chosen): usage limits are each
+   * person's own, so `blocks` is empty and a block sums no one's; choosing a person lists theirs.
+   */
+  readonly blocksByPerson?: true;
+  /**
    * Sessions' main-thread time per project and per day (of the session's start), of the sessions whose wall time is
    * known.
    */

@@ -167,7 +167,10 @@ export function usageResponse(index: UsageSource, filter: UsageFilter, now: numb
       ...totals(u),
     };
   });
-  const allBlocks = blocksOfReport(responses, now);
+  // usage limits are each person's: blocks summing several people's responses are no one's (a team's page lists a
+  // person's blocks once one is chosen)
+  const byPerson = people.length > 1;
+  const allBlocks = byPerson ? [] : blocksOfReport(responses, now);
   const blocks = allBlocks.slice(-RECENT_BLOCKS).map((b) => ({
     start: new Date(b.startMs).toISOString(),
     end: new Date(b.endMs).toISOString(),
@@ -203,6 +206,7 @@ export function usageResponse(index: UsageSource, filter: UsageFilter, now: numb
     topSessions,
     blocks,
     blocksTotal: allBlocks.length,
+    ...(byPerson ? { blocksByPerson: true as const } : {}),
     time: {
       // By active time (wall less idle): a session left open for months does not top where the time went.
       byProject: [...timeByProject]

@@ -54,7 +54,14 @@ pgSuite('usage per person at thirty people sharing projects (real PostgreSQL, re
   });
 
   type Group = { responses: number; inputTokens: number; outputTokens: number; costUsd: number | null };
-  type Usage = { totals: Group; projects: (Group & { project: string })[]; people?: (Group & { person: string })[] };
+  type Usage = {
+    totals: Group;
+    projects: (Group & { project: string })[];
+    people?: (Group & { person: string })[];
+    blocks: (Group & { start: string })[];
+    blocksTotal: number;
+    blocksByPerson?: boolean;
+  };
   const figures = (g: Group) => [g.responses, g.inputTokens, g.outputTokens, g.costUsd];
   const get = async (path: string) => (await team.request('GET', path)).json as unknown as Usage;
 
@@ -79,6 +86,20 @@ pgSuite('usage per person at thirty people sharing projects (real PostgreSQL, re
     }
     const sum = (key: 'responses' | 'inputTokens') => (usage.people ?? []).reduce((a, p) => a + p[key], 0);
     expect([sum('responses'), sum('inputTokens')]).toEqual([usage.totals.responses, usage.totals.inputTokens]);
+  });
+
+  it("lists 5-hour blocks one person's at a time: usage limits are each person's own", async () => {
+    // every project's sessions start at 10:00 of its own day: one block a day summing ten people's responses before
+    const all = await get('/api/usage');
+    expect([all.blocks, all.blocksTotal, all.blocksByPerson]).toEqual([[], 0, true]);
+    // dev03 works in projects 3, 4 and 5: two responses on each of those days
+    const own = await get('/api/usage?person=dev03');
+    expect(own.blocks.map((b) => [b.start, b.responses])).toEqual([
+      ['2026-03-04T10:00:00.000Z', 2],
+      ['2026-03-05T10:00:00.000Z', 2],
+      ['2026-03-06T10:00:00.000Z', 2],
+    ]);
+    expect([own.blocksTotal, own.blocksByPerson]).toEqual([3, undefined]);
   });
 
   it('sends rows per project quarter-hour and per person, not per person and project', async () => {

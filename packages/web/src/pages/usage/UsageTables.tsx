@@ -149,20 +149,32 @@ export function UsageBlocks({ usage, team = false }: U & { team?: boolean }) {
           )}
         </p>
       )}
-      <FiguresTable
-        label="Block"
-        rows={[...(usage?.blocks ?? [])].reverse()}
-        keyOf={(b) => b.start}
-        labelOf={(b) => (
-          // on a phone its start and end on lines of their own
-          <>
-            <span className="usage-piece">{fmtDate(b.start)} –</span>{' '}
-            <span className="usage-piece">{fmtDate(b.end).split(', ').pop()}</span>
-            {b.isActive && <span className="badge live"> {fmtDuration(b.remainingMs)} left</span>}
-          </>
-        )}
-      />
+      {usage?.blocksByPerson === true ? (
+        <p className="dim" data-testid="usage-blocks-by-person">
+          Usage limits are each person's own: choose a person to list their blocks.
+        </p>
+      ) : (
+        <BlocksTable usage={usage} />
+      )}
     </div>
+  );
+}
+
+function BlocksTable({ usage }: U) {
+  return (
+    <FiguresTable
+      label="Block"
+      rows={[...(usage?.blocks ?? [])].reverse()}
+      keyOf={(b) => b.start}
+      labelOf={(b) => (
+        // on a phone its start and end on lines of their own
+        <>
+          <span className="usage-piece">{fmtDate(b.start)} –</span>{' '}
+          <span className="usage-piece">{fmtDate(b.end).split(', ').pop()}</span>
+          {b.isActive && <span className="badge live"> {fmtDuration(b.remainingMs)} left</span>}
+        </>
+      )}
+    />
   );
 }
 

@@ -94,6 +94,13 @@ describe('UsageBlocks', () => {
     expect(shown(true)).toContain('The 30 most recent of 42 blocks');
     expect(shown(true)).not.toContain('agentdash usage blocks');
   });
+
+  it("asks for a person where the responses are several people's: a block sums one person's", () => {
+    const mixed = { totals: none, blocks: [], blocksTotal: 0, blocksByPerson: true };
+    const html = renderToStaticMarkup(<UsageBlocks usage={mixed as unknown as UsageResponse} team />);
+    expect(html).toContain('own: choose a person to list their blocks.');
+    expect(html).not.toContain('<table');
+  });
 });
 
 describe('AgentsTable', () => {
