@@ -4,7 +4,7 @@
  * HTML export of a session too big to load), so both write the same text.
  * @module
  */
-import { noteSourceOf, systemNoteLabel, timelineShows } from '@agentdash/core';
+import { attachmentLabel, attachmentShows, noteSourceOf, systemNoteLabel, timelineShows } from '@agentdash/core';
 import { primaryDurationMs, type TimelineEvent, type ToolCall } from '@agentdash/core/model';
 import type { AssistantItemDto, CallDto, EventDto, SubagentInfo } from './api-types.js';
 
@@ -73,6 +73,8 @@ export function shownByDefault(event: TimelineEvent): boolean {
       // A record type AgentDash does not know is shown with its raw data, never dropped silently.
       return true;
     case 'attachment':
+      // a queued message, a hook's message: words of the session no other record holds
+      return attachmentShows(event.record) !== undefined;
     case 'progress':
     case 'side':
       return false;
@@ -177,7 +179,15 @@ export function eventDtoOf(event: TimelineEvent, index: number, subagentOf: Suba
         noteTextOf(event) ?? '',
       );
     case 'attachment':
-      return note(index, event.record.timestamp, event.record.attachmentType, 'attachment', null, null, '');
+      return note(
+        index,
+        event.record.timestamp,
+        attachmentLabel(event.record),
+        'attachment',
+        null,
+        null,
+        noteTextOf(event) ?? '',
+      );
     case 'progress':
       return note(index, event.record.timestamp, event.record.dataType, 'progress', null, null, '');
     case 'side':
@@ -197,9 +207,11 @@ export function eventDtoOf(event: TimelineEvent, index: number, subagentOf: Suba
   }
 }
 
-/** The text of a client note the timeline shows (a hidden user message, a system record), as it is logged. */
+/** The text of a client note the timeline shows (a hidden user message, a system record, an attachment), as logged. */
 export function noteTextOf(event: TimelineEvent): string | undefined {
-  return event.kind === 'hidden' || event.kind === 'system' ? noteSourceOf(event.record) : undefined;
+  return event.kind === 'hidden' || event.kind === 'system' || event.kind === 'attachment'
+    ? noteSourceOf(event.record)
+    : undefined;
 }
 
 function note(

@@ -6,7 +6,10 @@
  */
 import type { AssistantItem, Session, SessionStream, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
 import {
+  attachmentLabel,
+  attachmentShows,
   commandLine,
+  noteSourceOf,
   primaryDurationMs,
   resultText,
   systemNoteLabel,
@@ -192,6 +195,12 @@ async function* writeEvents(
           `*${escapeMarkdown(noteLabel(shown))}* · ${formatDateTime(event.record.timestamp)}${words ? `\n\n${inertMarkdown(words)}` : ''}\n`,
         );
       }
+    } else if (event.kind === 'attachment' && attachmentShows(event.record)) {
+      // a message the person sent while the agent worked, a hook's message: words no other record holds
+      const words = noteFields(noteSourceOf(event.record) ?? '');
+      push(
+        `*${escapeMarkdown(noteLabel(attachmentLabel(event.record)))}* · ${formatDateTime(event.record.timestamp)}${words ? `\n\n${inertMarkdown(words)}` : ''}\n`,
+      );
     } else if (event.kind === 'unknown') {
       // Never dropped silently: a record type we do not know is exported with its raw data.
       push(

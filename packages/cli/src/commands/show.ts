@@ -1,14 +1,14 @@
-import type { AssistantItem, ParseIssue, Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
-import { headerCallOf, headerCountsOf, primaryDurationMs, systemNoteLabel, timelineShows } from '@agentdash/core';
+import type { AssistantItem, ParseIssue, Session, Subagent, TimelineEvent } from '@agentdash/core';
 import {
-  modelLabel,
-  noteFields,
-  noteLabel,
-  otherBlockLabel,
-  otherBlockRaw,
-  spanMs,
-  summarizeCall,
-} from '@agentdash/core/present';
+  attachmentLabel,
+  attachmentShows,
+  headerCallOf,
+  headerCountsOf,
+  noteSourceOf,
+  systemNoteLabel,
+  timelineShows,
+} from '@agentdash/core';
+import { modelLabel, noteFields, noteLabel, otherBlockLabel, otherBlockRaw, spanMs } from '@agentdash/core/present';
 import { redactIdentifiers } from '@agentdash/core/secrets';
 import type { TokenCounts } from '@agentdash/core/usage';
 import type { CopiedFrom } from '@agentdash/index';
@@ -32,6 +32,7 @@ import { writeChunks } from '../output/write-chunks.js';
 import { wrapLines } from '../wrap.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, SESSION_HELP } from './common.js';
 import { resolveSession } from './resolve-session.js';
+import { callLine } from './show-call-line.js';
 import { callsText, copiedText, errorsInWords } from './show-copies.js';
 import { printFiles } from './show-files.js';
 import { issueLines } from './show-issues.js';
@@ -133,37 +134,6 @@ const timePrefix = (line: string): string => PREFIX.exec(line)?.[0] ?? '';
 
 function* mapChunks(chunks: Iterable<string>, map: (chunk: string) => string): Generator<string, void, undefined> {
   for (const chunk of chunks) yield map(chunk);
-}
-
-/** One-line description of a call with status, category/severity and duration. */
-function callLine(call: ToolCall, c: Colors, cwd: string | undefined, copied: boolean): string {
-  const full = terminalText(summarizeCall(call, cwd));
-  const category = call.result?.error?.category;
-  // The category is shown in brackets; keep only `→ exit N` in the summary itself.
-  const summary =
-    category && category !== 'exit-code' && full.endsWith(` → ${category}`)
-      ? full.slice(0, -(category.length + 3))
-      : full;
-  const ms = primaryDurationMs(call);
-  // A copy's times are the resume's, not a run's: no duration.
-  const duration = copied ? c.dim(' (copied)') : ms !== undefined ? c.dim(` (${formatDuration(ms)})`) : '';
-  switch (call.status) {
-    case 'ok':
-      return `${c.green('✓')} ${summary}${duration}`;
-    case 'error': {
-      const error = call.result?.error;
-      const label = error ? terminalText(`${error.category}, ${error.severity}`) : 'error';
-      const mark = error?.severity === 'expected' ? c.yellow('✗') : c.red('✗');
-      const message = error?.message ? c.dim(` ${excerpt(error.message, 80)}`) : '';
-      return `${mark} ${summary}${duration} ${error?.severity === 'expected' ? c.yellow(`[${label}]`) : c.red(`[${label}]`)}${message}`;
-    }
-    case 'pending':
-      return `${c.cyan('…')} ${summary} ${c.cyan('[pending]')}`;
-    case 'unanswered':
-      return `${c.yellow('?')} ${summary} ${c.yellow('[no result]')}`;
-    default:
-      return call.status satisfies never;
-  }
 }
 
 /** The lines written so far, as one piece (the pieces together are the lines joined by newlines, plus one). */
@@ -290,6 +260,11 @@ function* renderEvents(
 ): Generator<string, void, undefined> {
   const { out, c, verbose } = ctx;
   const indent = '    '.repeat(depth);
+  /** A note's line: its time, mark, label (`noteLabel`) and the start of its text. */
+  const note = (at: string | undefined, label: string, text: string, mark = c.dim('·')) =>
+    out.push(
+      `${indent}${c.dim(formatClock(at))}  ${mark} ${c.dim(`${terminalText(noteLabel(label))}: ${excerpt(noteFields(text), 200)}`)}`,
+    );
   for (const event of events) {
     switch (event.kind) {
       case 'prompt':
@@ -305,20 +280,12 @@ function* renderEvents(
         const { subtype, level, content, timestamp } = event.record;
         if (timelineShows({ kind: 'system', subtype, content }) === undefined && !verbose) break;
         const error = level === 'error' || subtype === 'api_error';
-        out.push(
-          `${indent}${c.dim(formatClock(timestamp))}  ${error ? c.yellow('!') : c.dim('·')} ${c.dim(
-            `${terminalText(noteLabel(systemNoteLabel(event.record)))}: ${excerpt(noteFields(content ?? ''), 200)}`,
-          )}`,
-        );
+        note(timestamp, systemNoteLabel(event.record), content ?? '', error ? c.yellow('!') : undefined);
         break;
       }
       case 'hidden':
         if (timelineShows({ kind: 'user', hidden: event.reason }) !== undefined) {
-          out.push(
-            `${indent}${c.dim(formatClock(event.record.timestamp))}  ${c.dim(
-              `· ${noteLabel(event.reason)}: ${excerpt(noteFields(event.text), 200)}`,
-            )}`,
-          );
+          note(event.record.timestamp, event.reason, event.text);
         } else if (verbose) {
           out.push(`${indent}${c.dim(`         · ${terminalText(event.reason)}: ${excerpt(event.text, 120)}`)}`);
         }
@@ -331,7 +298,13 @@ function* renderEvents(
           )}`,
         );
         break;
-      case 'attachment':
+      case 'attachment': {
+        // a message sent while the agent worked, a hook's message (core's `attachmentShows`); the rest with -v
+        const text = noteSourceOf(event.record);
+        if (text !== undefined && (verbose || attachmentShows(event.record) !== undefined))
+          note(event.record.timestamp, attachmentLabel(event.record), text);
+        break;
+      }
       case 'progress':
       case 'side':
         break;

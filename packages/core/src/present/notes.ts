@@ -1,6 +1,6 @@
 import { plainText } from './plain-text.js';
 
-/** The words of the notes a timeline shows: a system record's subtype or a hidden user message's reason. */
+/** The words of the notes a timeline shows: a system record's subtype, a hidden user message's reason, an attachment's. */
 const NOTE_LABELS: Readonly<Record<string, string>> = {
   'compact-summary': 'Conversation compacted',
   compact_boundary: 'Context compacted',
@@ -9,6 +9,10 @@ const NOTE_LABELS: Readonly<Record<string, string>> = {
   interrupt: 'Interrupted by user',
   'task-notification': 'Background task',
   api_error: 'API error',
+  'queued-prompt': 'Message sent while the agent worked',
+  hook_system_message: 'Hook message',
+  hook_blocking_error: 'Hook blocked',
+  hook_non_blocking_error: 'Hook error',
 };
 
 /** A note's label: its words when known, else its subtype or reason with spaces for `_` and `-`. */

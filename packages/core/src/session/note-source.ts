@@ -5,12 +5,14 @@
  * session and the index's search documents.
  */
 import type { TranscriptRecord } from '../model/record.js';
+import { attachmentText } from './attachment-note.js';
 import { userText } from './classify-user.js';
 
-/** A note's text as logged; undefined for a record that is neither a user message nor a system record. */
+/** A note's text as logged; undefined for a record that is no user message, system record or attachment with words. */
 export function noteSourceOf(record: TranscriptRecord): string | undefined {
   if (record.kind === 'user') return userText(record.content);
   if (record.kind === 'system') return record.content ?? systemText(record.data);
+  if (record.kind === 'attachment') return attachmentText(record);
   return undefined;
 }
 

@@ -12,6 +12,7 @@
  * const { shownEvents, responses } = tally;
  */
 import type { TranscriptRecord } from '../model/record.js';
+import { attachmentShows } from './attachment-note.js';
 import { hiddenReasonOf, userText } from './classify-user.js';
 import { timelineShows } from './header.js';
 
@@ -43,6 +44,7 @@ export function shownOf(record: TranscriptRecord): 'prompt' | 'note' | undefined
   if (record.kind === 'user') return timelineShows({ kind: 'user', hidden: hiddenReasonOf(record) });
   if (record.kind === 'system')
     return timelineShows({ kind: 'system', subtype: record.subtype, content: record.content });
+  if (record.kind === 'attachment') return attachmentShows(record);
   return undefined;
 }
 

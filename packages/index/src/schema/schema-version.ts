@@ -71,7 +71,8 @@
  *   terminal control sequences (`indexedText`: `ESC[1mWould` is "Would"); 61: a Qwen Code file or folder named by
  *   itself is Qwen Code's, not Claude Code's or Gemini CLI's (their recognisers stricter); 62: a Codex call reported
  *   to run under a second whose output came more than 10 s later lasted its reported run (it waited first); 63: a
- *   control character between words (NUL, form feed) a separator in the searched text, not nothing.
+ *   control character between words (NUL, form feed) a separator in the searched text, not nothing; 64: an attachment
+ *   holding words (a message queued while the agent worked, a hook's message) a note shown and searched.
  *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
  *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
  *   rebuild the whole index each time the other had run.
@@ -79,7 +80,7 @@
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 63;
+export const DERIVED_VERSION = 64;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {
