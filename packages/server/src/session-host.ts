@@ -57,8 +57,11 @@ export interface SessionHost {
     assetsDir: string,
     redact: boolean,
   ): Promise<SessionExport>;
-  /** Files of the session that cannot be read now (permissions changed, removed), as the load found them. */
-  unreadable(sessionId: string): Promise<readonly ParseIssue[]>;
+  /**
+   * The issues the load finds that the index stores none of (`READ_ISSUES`): files that cannot be read now, and what
+   * pairing finds over the session's kept records (the header counts those too).
+   */
+  readIssues(sessionId: string): Promise<readonly ParseIssue[]>;
   /** Whether the session is loaded (its routes answer without parsing). */
   isLoaded(sessionId: string): boolean;
   /** Forget a session (its files changed), or every session. */
@@ -69,6 +72,17 @@ export interface SessionHost {
 // Many small sessions may stay loaded (browsing back and forth, several tabs, many users); the byte budget bounds
 // the memory.
 const CACHE_SIZE = 256;
+
+/**
+ * Issues only a load finds (the index's header counts them over its rows, core's `ResultPairing`): a file that cannot
+ * be read now, a result whose call is nowhere in the session, a second result of an id, a call id reused across files.
+ */
+const READ_ISSUES: ReadonlySet<string> = new Set([
+  'unreadable_file',
+  'orphan_result',
+  'duplicate_result',
+  'reused_call_id',
+]);
 /** Transcript bytes the kept sessions may add up to (a parsed session takes a few times its bytes in memory). */
 export const CACHE_BYTES = 256 * 1024 * 1024;
 
@@ -199,8 +213,7 @@ export function createLocalSessionHost(
       streamsBetter(index.sessionBytes?.(sessionId) ?? 0)
         ? openStreamExport(await index.streamSession(sessionId), format, summary, assetsDir, redact)
         : openSessionExport((await views.get(sessionId)).source, format, summary, assetsDir, redact),
-    unreadable: async (sessionId) =>
-      (await views.get(sessionId)).session.issues.filter((i) => i.code === 'unreadable_file'),
+    readIssues: async (sessionId) => (await views.get(sessionId)).session.issues.filter((i) => READ_ISSUES.has(i.code)),
     isLoaded: (sessionId) => views.has(sessionId),
     invalidate: (sessionId) => views.invalidate(sessionId),
     close: async () => views.invalidate(),

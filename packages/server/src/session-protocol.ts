@@ -40,7 +40,7 @@ export type SessionProtocol = {
     readonly waterfall: RpcCall<SessionRef, JsonText | undefined>;
     readonly files: RpcCall<SessionRef, JsonText | undefined>;
     readonly locate: RpcCall<CallRef, Answered<'locate'>>;
-    readonly unreadable: RpcCall<SessionRef, Answered<'unreadable'>>;
+    readonly readIssues: RpcCall<SessionRef, Answered<'readIssues'>>;
     readonly errors: RpcCall<SessionRef, Answered<'errors'>>;
     readonly find: RpcCall<SessionRef & { readonly query: string }, Answered<'find'>>;
     readonly invalidate: RpcCall<{ readonly sessionId: string | undefined }, undefined>;

@@ -81,7 +81,7 @@ const rpc = serveRpc<SessionProtocol>(
     waterfall: (r) => answered(async () => asText(await host.waterfall(r.sessionId))),
     files: (r) => answered(async () => asText(await host.files(r.sessionId))),
     locate: (r) => answered(() => host.locate(r.sessionId, r.callId)),
-    unreadable: (r) => answered(() => host.unreadable(r.sessionId)),
+    readIssues: (r) => answered(() => host.readIssues(r.sessionId)),
     errors: (r) => answered(() => host.errors(r.sessionId)),
     find: (r) => answered(() => host.find(r.sessionId, r.query)),
     invalidate: (r) =>

@@ -111,7 +111,7 @@ export function createWorkerSessionHost(options: {
         .ask('call', { sessionId, callId })
         .then(fromText<Answer<CallDto> | undefined>),
     locate: (sessionId, callId) => of(sessionId).ask('locate', { sessionId, callId }),
-    unreadable: (sessionId) => of(sessionId).ask('unreadable', { sessionId }),
+    readIssues: (sessionId) => of(sessionId).ask('readIssues', { sessionId }),
     waterfall: (sessionId) =>
       of(sessionId)
         .ask('waterfall', { sessionId })

@@ -91,8 +91,8 @@ export function teamSessionHost(sql: Sql): SessionHost {
     files: async (uid) => await host.files(await full(uid)),
     exportSession: async (uid, format, summary, assetsDir, redact) =>
       await host.exportSession(await full(uid), format, summary, assetsDir, redact),
-    // pushed sessions carry no issues of unreadable files: those stayed on the laptop
-    unreadable: async () => [],
+    // a pushed session carries its issues' count only (queries.ts): their files and lines stayed on the laptop
+    readIssues: async () => [],
     isLoaded: (uid) => host.isLoaded(uid),
     invalidate: (uid) => host.invalidate(uid),
     close: () => host.close(),

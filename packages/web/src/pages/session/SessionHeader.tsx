@@ -2,7 +2,7 @@ import { plainText } from '@agentdash/core/present';
 import { useRef, useState } from 'react';
 import { useAgents } from '../../data/agents';
 import { api, staticSource } from '../../data/client';
-import type { IssueDto, SessionDetail, SessionTelemetryDto } from '../../data/types';
+import type { SessionDetail, SessionTelemetryDto } from '../../data/types';
 import { TelemetryFigures } from '../../telemetry/TelemetryFigures';
 import { AgentBadge } from '../../ui/AgentBadge';
 import { ArchivedBadge } from '../../ui/ArchivedBadge';
@@ -14,6 +14,7 @@ import { useScrollHint } from '../../ui/scroll-hint';
 import { holdsTranscript } from '../../ui/TeamBadge';
 import { CopiedNotice } from './CopiedNotice';
 import { ExportMenu } from './ExportMenu';
+import { IssuesList, type IssuesShown } from './IssuesList';
 import { resumableId, resumeCommand } from './resume-command';
 import { SessionStats } from './SessionStats';
 import { UnlinkedSubagents } from './UnlinkedSubagents';
@@ -36,7 +37,7 @@ export function SessionHeader({
   folded?: boolean;
   onOpenAll: (open: boolean) => void;
 }) {
-  const [issues, setIssues] = useState<readonly IssueDto[] | undefined>();
+  const [issues, setIssues] = useState<IssuesShown | undefined>();
   const actions = useRef<HTMLDivElement>(null);
   useScrollHint(actions);
   const s = detail?.session;
@@ -119,24 +120,13 @@ export function SessionHeader({
               : void api
                   .issues(detail.session.id)
                   .then((r) => setIssues(r.issues))
-                  .catch(() => setIssues([]))
+                  .catch((e: unknown) => setIssues({ error: e instanceof Error ? e.message : String(e) }))
           }
         >
-          ⚠ {detail.issues} parse {detail.issues === 1 ? 'issue' : 'issues'}
+          ⚠ {detail.issues} {detail.issues === 1 ? 'issue' : 'issues'}
         </button>
       )}
-      {issues && (
-        <div className="issues" data-testid="issues">
-          {issues.length === 0 && <div className="dim">No issues.</div>}
-          {issues.slice(0, 200).map((i) => (
-            <div key={`${i.file}:${i.line}:${i.code}`} className="issue">
-              <span className="pill">{i.code}</span>
-              <span className="mono dim">line {i.line}</span>
-              <span>{i.message}</span>
-            </div>
-          ))}
-        </div>
-      )}
+      {issues && <IssuesList issues={issues} />}
     </div>
   );
 }
