@@ -98,14 +98,22 @@ pgSuite("one person's two devices pushing one synced session (real PostgreSQL, t
     expect([back.sent, back.stored]).toEqual([back.sessions, back.sessions - 1]);
   });
 
+  it("lowers the tier from the lagging device too: a lower tier is the person's choice, not a copy behind", async () => {
+    const id = file.slice(file.lastIndexOf('/') + 1, -'.jsonl'.length);
+    const report = await team.pushIndex(laptop, { tier: 'summary' });
+    // every session lowered, this one too: before, it was kept at the metadata tier, its title on the server
+    expect(report.stored).toBe(report.sessions);
+    const rows = await team.db.sql<{ tier: string; title: string | null }[]>`
+      select tier, title from sessions where session_id = ${id}`;
+    expect(rows.map((r) => [r.tier, r.title])).toEqual([['summary', null]]);
+  });
+
   it("takes the laptop's copy once it caught up: as far as the desk's, it is no less", async () => {
     await laptop.refresh([home]);
     const end = Date.parse(laptop.listSessions().find((s) => file.includes(s.id))?.endedAt ?? '');
     const report = await team.pushIndex(laptop, { tier: 'metadata' });
-    // stored, or found unchanged where the two copies' payloads are equal (a flag such as whether the session is live
-    // may tell them apart): never kept out
-    expect(report.stored + report.unchanged).toBe(report.sessions);
-    expect((await held()).map(([, ended]) => ended)).toEqual([end]);
-    expect(report.stored === 1 ? 'laptop' : 'desk').toBe((await held())[0]?.[0]);
+    // every session back at the metadata tier from the summary the last push lowered them to: never kept out
+    expect(report.stored).toBe(report.sessions);
+    expect(await held()).toEqual([['laptop', end]]);
   });
 });

@@ -73,7 +73,8 @@ type Found = {
  * Stores one session in its own transaction: 'unchanged' when its digest is the stored one (nothing written; the tier
  * the stored one was lowered from is told again: a batch sent again after its answer was lost). 'behind' when
  * another device of the person stored a copy that went further (a home synced between two devices, this one's copy
- * lagging): the copy that went further stays, whichever device pushed it, until this one's catches up.
+ * lagging): the copy that went further stays, whichever device pushed it, until this one's catches up; a lagging copy
+ * at a lower tier is stored (the lower tier is the person's choice, kept however far the other copy went).
  * `digests`: the stored digests of the request's sessions, read before (a session found unchanged there is not cut).
  * 'taken' when another person holds its uid (a session, or one they forgot), 'forgotten' when its person forgot it
  * (forgotten.ts): the chunks it named that no session refers to (nor another of the request: `named` counts the
@@ -129,8 +130,13 @@ async function storeSession(
     ]);
     if (!found) throw new Error('the session lookup returned no row');
     if (found.digest === s.digest) return { result: 'unchanged', lowered: found.lowered } as const;
+    // a copy lagging behind another device's waits, unless it lowers the tier: what the person chose to share is
+    // never kept higher for a copy that went further (docs/team.md: a tier lowered later replaces what was held)
     const behind =
-      found.device !== null && Number(found.device) !== who.deviceId && (ms(s.endedAt) ?? 0) < Number(found.ended ?? 0);
+      found.device !== null &&
+      Number(found.device) !== who.deviceId &&
+      (ms(s.endedAt) ?? 0) < Number(found.ended ?? 0) &&
+      loweredFrom(found.tier, s.tier) === null;
     if (found.taken || found.forgotten || behind) {
       await dropUnreferencedChunks(
         tx,
