@@ -25,7 +25,7 @@ import { type BuildContext, buildSession, fileName, responsesBySession, uidOf } 
 import { type Chunk, ChunkTooLargeError, type FileChunks, fileChunks } from './chunks.js';
 import { PushError } from './client.js';
 import type { PushOptions, PushProgress, PushReport } from './push-report.js';
-import { type ProjectTier, ruleOf, ruleText } from './tiers.js';
+import { type ProjectTier, ruleOf, ruleText, tierOf } from './tiers.js';
 import { ChunkUploader } from './uploader.js';
 
 export type { PushOptions, PushProgress, PushReport } from './push-report.js';
@@ -261,7 +261,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
       const s = sessions[next] as SessionSummary;
       const rule = ruleOf(options.policy, s);
       if (rule) matched.add(rule);
-      const { tier, payload } = await plan(s, rule?.tier ?? options.policy.defaultTier);
+      const { tier, payload } = await plan(s, tierOf(options.policy, s));
       tiers[tier] += 1;
       // what the server would refuse is said here and left out, so one odd session never stops the others
       const checked = PushSession.safeParse(payload);

@@ -28,4 +28,17 @@ describe('tierOf', () => {
       'summary',
     );
   });
+
+  it('sends a session of no known project at the lowest tier a rule gives, when lower than the default', () => {
+    const keepLow = {
+      defaultTier: 'metadata' as const,
+      projects: [{ project: '/home/ann/secret', tier: 'summary' as const }],
+    };
+    // a headless run's output: no path, its folder no project's; the rule may be meant for it
+    const unknown = { agent: 'gemini', projectPath: undefined, projectDir: '/h/runs' };
+    expect(tierOf(keepLow, unknown)).toBe('summary');
+    // a known project no rule names keeps the default; a rule above the default changes nothing
+    expect(tierOf(keepLow, { ...unknown, projectPath: '/home/ann/other' })).toBe('metadata');
+    expect(tierOf({ defaultTier: 'summary', projects: [{ project: '/x', tier: 'full' }] }, unknown)).toBe('summary');
+  });
 });

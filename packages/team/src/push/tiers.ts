@@ -2,7 +2,7 @@
 import { sep } from 'node:path';
 import { projectFolderAgents } from '@agentdash/core/base';
 import { baseName } from '@agentdash/core/present';
-import { isShareTier, type ShareTier } from '../contract.js';
+import { isShareTier, type ShareTier, shareTiers } from '../contract.js';
 
 export interface ProjectTier {
   /** A project path, a folder above it, or a project folder's name. */
@@ -29,12 +29,21 @@ export function parseProjectTier(arg: string): ProjectTier | string {
 const within = (path: string, folder: string): boolean => path === folder || path.startsWith(folder + sep);
 
 /**
- * The tier of a session of this project (its path, else undefined) in this project folder. A rule names a folder
+ * The tier of a session of this project (its path, else undefined) in this project folder: the first rule's that
+ * names it, else the default (for a session of no known project, the lowest tier a rule gives when lower). A rule names a folder
  * only where the agent's folder is its project's (`projectFolderAgents`, as the project filter reads it): Codex's
  * `sessions` folder holds every project.
  */
 export function tierOf(policy: TierPolicy, session: TieredSession): ShareTier {
-  return ruleOf(policy, session)?.tier ?? policy.defaultTier;
+  const rule = ruleOf(policy, session);
+  if (rule !== undefined) return rule.tier;
+  if (session.projectPath !== undefined) return policy.defaultTier;
+  // a session of no known project (a headless run's output): a rule meant to keep its project lower cannot tell it
+  // is not that project's, so it goes at the lowest tier any rule gives, when that is lower than the default
+  return policy.projects.reduce<ShareTier>(
+    (low, r) => (shareTiers.indexOf(r.tier) < shareTiers.indexOf(low) ? r.tier : low),
+    policy.defaultTier,
+  );
 }
 
 type TieredSession = { readonly projectPath: string | undefined; readonly projectDir: string; readonly agent: string };
