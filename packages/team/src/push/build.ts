@@ -96,14 +96,23 @@ function fit(text: string, max: number): string {
 const redacted = (text: string | undefined, max: number): string | null => (text === undefined ? null : fit(text, max));
 
 /**
+ * A session id an agent generated: a UUID, a prefixed random id (`ses_…`), or one `opaqueSessionId` made. Any other
+ * is a file's name (a transcript whose records carry no id is its file's: `acme-merger-plan.jsonl`) and may name
+ * something: hashed at the summary tier.
+ */
+const GENERATED_ID =
+  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[a-z]{2,5}_[0-9A-Za-z]{16,}|h-[0-9a-f]{32})$/i;
+
+/**
  * How a session's and its calls' ids leave at `tier`: as they are, but below the metadata tier a session id that holds
  * names of the person's becomes a salted hash, and so does the start of each call id that is its session's id. Such an
  * id is an agent's whose ids name things (`AgentInfo.namedIds`), or a headless run's output kept apart under its
- * session's id, `<id>@<output file name>` (core's io/headless.ts): the file's name may name a job or a branch.
+ * session's id, `<id>@<output file name>` (core's io/headless.ts): the file's name may name a job or a branch; or any id
+ * no agent generated (`GENERATED_ID`).
  */
 export function idsOut(salt: string, agent: string, tier: ShareTier) {
   const namedAgent = agentInfos.some((a) => a.id === agent && 'namedIds' in a && a.namedIds === true);
-  const hashed = (id: string) => tier === 'summary' && (namedAgent || id.includes('@'));
+  const hashed = (id: string) => tier === 'summary' && (namedAgent || id.includes('@') || !GENERATED_ID.test(id));
   const session = (id: string) => (hashed(id) ? opaqueSessionId(salt, agent, id) : id);
   return {
     session,
