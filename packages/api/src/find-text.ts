@@ -75,19 +75,23 @@ export type NoteTextOf = (event: FindableEvent) => string | undefined;
 
 /**
  * Case-insensitive matches of `query` in the prompts, replies, thinking and tool calls (input and output),
- * subagents included, in timeline order: one hit per event or call that contains it. A hit inside a subagent is
+ * subagents included, in timeline order: one hit per event or call that contains it, in each text as `plainOf` makes
+ * it (core's `plainText`: the terminal control text out, given by the caller, as `noteTextOf` is). A hit inside a subagent is
  * placed at the main-timeline event of the Agent call that started it, with the calls to expand to reach it.
  */
 export function findInThreads(
   thread: FindableThreads,
   query: string,
   noteTextOf?: NoteTextOf,
+  plainOf: (text: string) => string = (text) => text,
 ): { hits: FindHit[]; total: number } {
   const needle = query.toLowerCase();
   const hits: FindHit[] = [];
   let total = 0;
   if (needle === '') return { hits, total };
-  const add = (text: string, where: Omit<FindHit, 'snippet'>) => {
+  const add = (raw: string, where: Omit<FindHit, 'snippet'>) => {
+    // matched and cut as the page shows it: terminal control text out (a colour code splits no words)
+    const text = plainOf(raw);
     const at = text.toLowerCase().indexOf(needle);
     if (at < 0) return;
     total++;

@@ -5,7 +5,7 @@
 
 import { findInThreads } from '@agentdash/api';
 import type { Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core/model';
-import { noteFields } from '@agentdash/core/present';
+import { noteFields, plainText } from '@agentdash/core/present';
 import type { FindHit, SessionErrorHit } from './api-types.js';
 import { noteTextOf } from './event-dto.js';
 
@@ -69,5 +69,6 @@ export function findInSession(view: SearchableSession, query: string): { hits: F
       const raw = noteTextOf(event as TimelineEvent);
       return raw === undefined ? undefined : noteFields(raw);
     },
+    plainText,
   );
 }

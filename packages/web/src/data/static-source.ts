@@ -3,7 +3,7 @@
  * answers as the API's session routes, for the one session the file holds.
  */
 import { findInThreads } from '@agentdash/api';
-import { noteFields } from '@agentdash/core/present';
+import { noteFields, plainText } from '@agentdash/core/present';
 import type {
   AgentsResponse,
   AssistantItemDto,
@@ -69,7 +69,10 @@ export function answerStatic(data: StaticSessionData, path: string, query: Query
       const q = typeof query.q === 'string' ? query.q : '';
       // a note as the timeline shows it (`NoteText`), as the server's find reads it
       const noteOf = (e: { kind: string; text?: string }) => (e.kind === 'note' ? noteFields(e.text ?? '') : undefined);
-      return { query: q, ...findInThreads((key) => wholeThread(data, key ?? ''), q, noteOf) } satisfies FindResponse;
+      return {
+        query: q,
+        ...findInThreads((key) => wholeThread(data, key ?? ''), q, noteOf, plainText),
+      } satisfies FindResponse;
     }
     case 'events': {
       const agent = typeof query.agent === 'string' && query.agent !== '' ? query.agent : '';
