@@ -142,6 +142,7 @@ export function NavBar({
               e.preventDefault();
               onHit(e.shiftKey ? -1 : 1);
             } else if (e.key === 'Escape') {
+              onShowHits(false);
               e.currentTarget.blur();
             }
           }}
@@ -188,7 +189,15 @@ export function NavBar({
           {hits.map((h, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: hits keep their order; two may share an event and part
             <li key={`${h.index}:${h.callId ?? ''}:${h.part}:${i}`} className={i === hitPos ? 'current' : ''}>
-              <button type="button" onClick={() => onHit({ go: i })} data-testid="find-hit">
+              <button
+                type="button"
+                // the list covers the timeline's corner: it closes on the way to the match (the count opens it again)
+                onClick={() => {
+                  onShowHits(false);
+                  onHit({ go: i });
+                }}
+                data-testid="find-hit"
+              >
                 <span className="pill">{h.part === 'tool' ? 'tool' : h.part}</span>
                 {h.expand.length > 0 && <span className="pill">subagent</span>}
                 <span className="hit-snippet">{h.snippet}</span>

@@ -65,6 +65,7 @@ export function useJump(
       if (el && scroller) {
         const match = t.text ? matchRanges(el, t.text)[0] : undefined;
         highlightCurrent(match);
+        if (match) revealWithin(match, scroller);
         const box = (match ?? el).getBoundingClientRect();
         const view = scroller.getBoundingClientRect();
         const big = box.height > view.height * 0.8;
@@ -84,4 +85,21 @@ export function useJump(
   }, [target]);
 
   return { located, jump };
+}
+
+/**
+ * Scrolls each box between a match and `outer` that scrolls by itself (a long output's code block, a wide line) to
+ * centre the match in it: else the match lies clipped inside its box, and centring it in `outer` scrolls its call
+ * out of view.
+ */
+function revealWithin(range: Range, outer: Element): void {
+  for (let box = range.startContainer.parentElement; box && box !== outer; box = box.parentElement) {
+    const tall = box.scrollHeight > box.clientHeight;
+    const wide = box.scrollWidth > box.clientWidth;
+    if (!tall && !wide) continue;
+    const at = range.getBoundingClientRect();
+    const rect = box.getBoundingClientRect();
+    if (tall) box.scrollTop += at.top - rect.top - (box.clientHeight - at.height) / 2;
+    if (wide) box.scrollLeft += at.left - rect.left - (box.clientWidth - at.width) / 2;
+  }
 }
