@@ -294,6 +294,8 @@ export type EventDto =
       readonly timestamp: string | null;
       readonly text: string;
       readonly images: readonly ImageValue[];
+      /** Its other blocks (a document, a block of a type not known), each named by its kind and kept raw. */
+      readonly others?: readonly { readonly type: string; readonly raw: unknown }[];
     }
   | {
       readonly kind: 'assistant';

@@ -137,6 +137,9 @@ export function eventDtoOf(event: TimelineEvent, index: number, subagentOf: Suba
         timestamp: event.timestamp ?? null,
         text: event.text,
         images: event.images,
+        ...(event.others
+          ? { others: event.others.map((block) => ({ type: block.kind, raw: clip(block, { truncated: false }) })) }
+          : {}),
       };
     case 'assistant':
       return {

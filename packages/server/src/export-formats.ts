@@ -168,7 +168,9 @@ async function* writeEvents(
         event.images.length > 0
           ? `\n\n*${event.images.length === 1 ? 'an image' : `${event.images.length} images`}*`
           : '';
-      push(`## User · ${formatDateTime(event.timestamp)}\n\n${inertMarkdown(event.text)}${images}\n`);
+      // its other blocks named (a document: the JSON export holds them)
+      const others = (event.others ?? []).map((b) => `\n\n*${escapeMarkdown(otherBlockLabel(b))}*`).join('');
+      push(`## User · ${formatDateTime(event.timestamp)}\n\n${inertMarkdown(event.text)}${images}${others}\n`);
     } else if (
       (event.kind === 'hidden' && event.reason === 'command') ||
       (event.kind === 'system' && systemNoteLabel(event.record) === 'command')

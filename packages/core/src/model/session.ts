@@ -43,6 +43,8 @@ export type TimelineEvent =
       readonly timestamp: IsoTimestamp | undefined;
       readonly text: string;
       readonly images: readonly ImageValue[];
+      /** Its other blocks, when it has any: a document (a PDF attached), a block of a type AgentDash does not know. */
+      readonly others?: readonly ContentBlock[];
       readonly loc: SourceLocation;
     }
   | {

@@ -113,6 +113,11 @@ export class ThreadAssembler {
         } else {
           const images: ImageValue[] =
             typeof record.content === 'string' ? [] : record.content.filter((b): b is ImageValue => b.kind === 'image');
+          // never dropped without a word: a document, a block of a type not known
+          const others =
+            typeof record.content === 'string'
+              ? []
+              : record.content.filter((b) => b.kind !== 'text' && b.kind !== 'image' && b.kind !== 'tool-result');
           events.push({
             kind: 'prompt',
             uuid: record.uuid,
@@ -120,6 +125,7 @@ export class ThreadAssembler {
             timestamp: record.timestamp,
             text: userText(record.content),
             images,
+            ...(others.length > 0 ? { others } : {}),
             loc: record.loc,
           });
         }

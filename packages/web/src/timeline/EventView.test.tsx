@@ -104,6 +104,24 @@ describe("a response's block of another kind", () => {
   });
 });
 
+describe("a prompt's block besides its text and images", () => {
+  it('is named and its raw data shown on demand (a PDF attached was dropped without a word)', () => {
+    const document = { kind: 'document', raw: { type: 'document', source: { media_type: 'application/pdf' } } };
+    const prompt: EventDto = {
+      kind: 'prompt',
+      index: 0,
+      uuid: 'u1',
+      timestamp: null,
+      text: 'Read the contract.',
+      images: [],
+      others: [{ type: 'document', raw: document }],
+    };
+    const html = renderToStaticMarkup(<EventView event={prompt} />);
+    expect([...html.matchAll(/<span class="badge neutral">([^<]*)</g)].map((m) => m[1])).toEqual(['document']);
+    expect(html).toContain('application/pdf');
+  });
+});
+
 describe('an unknown record and a block of another kind', () => {
   const unknownRecord: EventDto = {
     kind: 'note',

@@ -45,6 +45,17 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
               <Ansi text={event.text} />
             </div>
             <PromptImages images={event.images} />
+            {(event.others ?? []).map((item, i) => (
+              // Never dropped silently: a document or a block of another kind is named, its raw data on demand.
+              <RawDetails
+                // biome-ignore lint/suspicious/noArrayIndexKey: blocks of one prompt keep their order
+                key={i}
+                keptAs={`prompt-block:${event.uuid}:${i}`}
+                testId="prompt-block"
+                summary={<span className="badge neutral">{otherBlockLabelOf(item)}</span>}
+                raw={JSON.stringify(item.raw, null, 2)}
+              />
+            ))}
           </div>
         </div>
       );

@@ -213,9 +213,12 @@ function decodeChain(
       });
     }
     case 'assistant': {
+      // a string content (hand-made and stitched transcripts) is one text block
       const content = Array.isArray(message.content)
         ? withToolUseIds(message.content.map(decodeContentBlock), uuid)
-        : [];
+        : typeof message.content === 'string' && message.content !== ''
+          ? [{ kind: 'text' as const, text: message.content }]
+          : [];
       const model = str(message.model);
       const usage = decodeUsage(message.usage);
       // Synthetic messages are no response: their zero usage is no count kept from a stream.
