@@ -127,7 +127,8 @@ export interface UsageResponse {
   readonly prices: { readonly date: string; readonly source: string };
   readonly totals: UsageGroupDto & { readonly cacheHitRatio: number };
   readonly days: readonly (UsageGroupDto & { readonly date: string })[];
-  readonly models: readonly (UsageTotalsDto & { readonly model: string })[];
+  /** Per model; a model's cost is a lower bound where its gaps name it. */
+  readonly models: readonly (UsageTotalsDto & UnrecordedDto & { readonly model: string })[];
   readonly projects: readonly (UsageGroupDto & { readonly project: string })[];
   /** Usage and cost per agent (agents with responses in scope only). */
   readonly agents: readonly (UsageGroupDto & { readonly agent: AgentId })[];
@@ -136,12 +137,13 @@ export interface UsageResponse {
    * costliest first; absent on a local server, whose sessions are one person's.
    */
   readonly people?: readonly (UsageGroupDto & { readonly person: string })[];
-  readonly topSessions: readonly (UsageTotalsDto & {
-    readonly id: string;
-    readonly title: string | null;
-    readonly project: string | null;
-    readonly startedAt: string | null;
-  })[];
+  readonly topSessions: readonly (UsageTotalsDto &
+    UnrecordedDto & {
+      readonly id: string;
+      readonly title: string | null;
+      readonly project: string | null;
+      readonly startedAt: string | null;
+    })[];
   /** The most recent 5-hour blocks (at most 30), oldest first; `blocksTotal` counts them all. */
   readonly blocks: readonly (UsageGroupDto & {
     readonly start: string;

@@ -56,13 +56,24 @@ function totals(u: UsageGroup | ModelUsage): UsageTotalsDto {
   return { ...usageTotalsOf(u), costUsd: u.costUsd };
 }
 
+/** The models of `u` whose cost is a lower bound (absent when none), of `only` those when given (a model's row). */
+function gaps(u: UsageGroup, only?: string) {
+  const of = (models: readonly string[] | undefined) =>
+    only === undefined ? models : models?.includes(only) ? [only] : undefined;
+  const input = of(u.inputUnrecordedModels);
+  const output = of(u.outputUnrecordedModels);
+  return {
+    ...(input === undefined ? {} : { inputUnrecordedModels: input }),
+    ...(output === undefined ? {} : { outputUnrecordedModels: output }),
+  };
+}
+
 function group(u: UsageGroup): UsageGroupDto {
   return {
     ...totals(u),
     models: Object.fromEntries(Object.entries(u.models).map(([m, t]) => [m, totals(t)])),
     unpricedModels: u.unpricedModels,
-    ...(u.inputUnrecordedModels === undefined ? {} : { inputUnrecordedModels: u.inputUnrecordedModels }),
-    ...(u.outputUnrecordedModels === undefined ? {} : { outputUnrecordedModels: u.outputUnrecordedModels }),
+    ...gaps(u),
   };
 }
 
@@ -165,6 +176,7 @@ export function usageResponse(index: UsageSource, filter: UsageFilter, now: numb
       project: s?.projectPath ?? s?.projectDir ?? null,
       startedAt: s?.startedAt ?? null,
       ...totals(u),
+      ...gaps(u),
     };
   });
   // usage limits are each person's: blocks summing several people's responses are no one's (a team's page lists a
@@ -197,8 +209,9 @@ export function usageResponse(index: UsageSource, filter: UsageFilter, now: numb
     prices: { date: index.prices.date, source: index.prices.source },
     totals: { ...group(all), cacheHitRatio: cacheHitRatio(all) },
     days,
+    // each model's row a lower bound where its responses' records say so (`+ ?`, as the totals)
     models: Object.entries(all.models)
-      .map(([model, u]) => ({ model, ...totals(u) }))
+      .map(([model, u]) => ({ model, ...totals(u), ...gaps(all, model) }))
       .sort(byCost),
     projects,
     agents,

@@ -116,7 +116,7 @@ export function TopSessions({ usage, metric = 'cost' }: U & { metric?: Metric })
                 </td>
                 <td className="usage-started">{fmtDate(s.startedAt)}</td>
                 <td className="num">{fmtNumber(tokensOf(s))}</td>
-                <td className={`num cost ${s.costUsd === null ? 'unknown' : ''}`}>{fmtCost(s.costUsd)}</td>
+                <td className={`num cost ${s.costUsd === null ? 'unknown' : ''}`}>{fmtCost(s.costUsd, s)}</td>
               </tr>
             ))}
           </tbody>
