@@ -3,7 +3,19 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CallRowDto } from '../../data/types';
 import { fmtDate, fmtDuration, shortPath } from '../../ui/format';
 import { sessionHref } from '../../ui/router';
-import type { Drill } from './use-analytics';
+import { DRILL_LIMIT, type Drill } from './use-analytics';
+
+/**
+ * What the list holds, counted as the charts count (real errors, then the expected ones apart): a bar of 62 errors
+ * opened 68 rows, 6 of them expected, without a word.
+ */
+export function drillCountText(rows: readonly Pick<CallRowDto, 'severity'>[]): string {
+  const expected = rows.filter((r) => r.severity === 'expected').length;
+  const first = rows.length >= DRILL_LIMIT ? `The first ${DRILL_LIMIT}` : `${rows.length}`;
+  const calls = rows.length === 1 ? 'failing call' : 'failing calls';
+  const real = rows.length - expected;
+  return `${first} ${calls}: ${real} ${real === 1 ? 'error' : 'errors'}${expected > 0 ? `, ${expected} expected` : ''}.`;
+}
 
 /** The calls behind a bar: each opens its session at the call. */
 export function DrillPanel({
@@ -52,6 +64,9 @@ export function DrillPanel({
       ) : (
         // On a phone each call is a card (styles.css `.cards-on-narrow`): its Session link, the way to the call, in view.
         <div className="cards-on-narrow">
+          <p className="dim" data-testid="drill-count">
+            {drillCountText(rows)}
+          </p>
           <table className="table">
             <thead>
               <tr>

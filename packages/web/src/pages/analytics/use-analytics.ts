@@ -10,6 +10,9 @@ import { axisLabelOf, bucketRange, untimedCalls } from './bucket-range';
 import { rankByErrorRate } from './error-rank';
 import { toolRows } from './tool-rows';
 
+/** The most calls a drill-down asks for. */
+export const DRILL_LIMIT = 300;
+
 export const TOP = 14;
 
 export interface Drill {
@@ -43,7 +46,7 @@ export function useAnalytics(project: string, drill: Drill | undefined, agent: A
     if (!drill) return;
     setRows(undefined);
     api
-      .calls({ ...drill.query, project: drill.query.project ?? (project || undefined), limit: 300 })
+      .calls({ ...drill.query, project: drill.query.project ?? (project || undefined), limit: DRILL_LIMIT })
       .then(setRows)
       .catch(() => setRows([]));
   }, [drill, project]);
