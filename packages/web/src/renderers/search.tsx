@@ -23,7 +23,8 @@ export function GrepRenderer({ call }: RendererProps) {
   const mode = t?.mode ?? i.outputMode ?? 'files_with_matches';
   const files = t?.filenames ?? [];
   const content = t?.content;
-  const numFiles = t?.numFiles;
+  // Claude Code counts no files in content mode (numFiles 0 over lines of three files): no count, not "0 files"
+  const numFiles = mode === 'content' && t?.numFiles === 0 && (content ?? '') !== '' ? undefined : t?.numFiles;
   const flags = i.flags ?? [];
   const limit = t?.appliedLimit;
   return (
@@ -46,7 +47,12 @@ export function GrepRenderer({ call }: RendererProps) {
         <>
           <div className="row dim" style={{ fontSize: 12.5 }}>
             {numFiles !== undefined && <span data-testid="match-count">{plural(numFiles, 'file')}</span>}
-            {t?.numLines !== undefined && <span>· {plural(t.numLines, 'line')}</span>}
+            {t?.numLines !== undefined && (
+              <span>
+                {numFiles !== undefined ? '· ' : ''}
+                {plural(t.numLines, 'line')}
+              </span>
+            )}
             {t?.numMatches !== undefined && <span>· {plural(t.numMatches, 'match', 'matches')}</span>}
             {t?.totalFiles !== undefined && <span>· {t.totalFiles} total</span>}
             {limit !== undefined && <span className="badge unanswered">limited to {limit}</span>}
