@@ -33,7 +33,10 @@ export function BashRenderer({ call }: RendererProps) {
   // A command that exited non-zero (timed out included) shows its output as core reads it for every agent (Gemini's
   // result is the client's framed text, Claude Code's starts with the code the badge shows).
   const exit = call.result?.error?.exitCode !== undefined ? call.result.error : undefined;
-  const stdout = exit ? exitOutput(exit.message) : ok(call) && structured ? structured.stdout : text;
+  // A command sent to the background printed nothing yet: what the client told the model (its id, the file its
+  // output goes to) is shown, not "(no output)".
+  const waiting = structured?.backgroundTaskId !== undefined && structured.stdout === '' && structured.stderr === '';
+  const stdout = exit ? exitOutput(exit.message) : ok(call) && structured && !waiting ? structured.stdout : text;
   const stderr = ok(call) && structured ? structured.stderr : undefined;
   // Only what the result says: a command still running when the call returned has no exit code yet.
   const exitCode = call.result?.error?.exitCode ?? d?.exitCode;
