@@ -32,6 +32,8 @@ export const hiddenReasons = [
   'task-notification',
   'tool-result-extra',
   'command-aside',
+  /** The person's words sent beside a tool's result, while the agent worked. */
+  'interjection',
 ] as const;
 export type HiddenReason = (typeof hiddenReasons)[number];
 

@@ -69,3 +69,28 @@ describe("a slash command's records", () => {
     );
   });
 });
+
+describe('text sent beside a tool result', () => {
+  const beside = (...texts: string[]) =>
+    ({
+      kind: 'user',
+      content: [
+        { kind: 'tool-result', toolUseId: 'toolu_1', content: 'ok', isError: false },
+        ...texts.map((text) => ({ kind: 'text', text })),
+      ],
+      isMeta: false,
+      isCompactSummary: false,
+    }) as unknown as UserRecord;
+
+  it("is the person's message, shown, when it is words (../shared/wild entire-cli-16: hidden before)", () => {
+    const record = beside('and remember to use pagination');
+    expect(hiddenReasonOf(record)).toBe('interjection');
+    expect(timelineShows({ kind: 'user', hidden: 'interjection' })).toBe('note');
+    expect(noteLabel('interjection')).toBe('Message sent while the agent worked');
+  });
+
+  it("is the client's bookkeeping, hidden, when it is reminders only", () => {
+    expect(hiddenReasonOf(beside('<system-reminder>Todo list changed</system-reminder>'))).toBe('tool-result-extra');
+    expect(hiddenReasonOf(beside('  \n'))).toBe('tool-result-extra');
+  });
+});

@@ -34,6 +34,10 @@ export function commandPartOf(text: string): 'command' | 'command-output' | 'com
   return undefined;
 }
 
+/** A text that is one of the client's reminders to the model, whole. */
+const isReminder = (text: string): boolean =>
+  text.startsWith('<system-reminder>') && text.endsWith('</system-reminder>');
+
 /**
  * Why a user record is not a real prompt, or undefined when it is one. Follows seed 003: system-only
  * and meta messages are hidden from the conversation view but kept reachable.
@@ -43,13 +47,17 @@ export function hiddenReasonOf(record: UserRecord): HiddenReason | undefined {
   if (record.isMeta) return 'meta';
   const text = userText(record.content).trimStart();
   if (typeof record.content !== 'string' && record.content.some((b) => b.kind === 'tool-result')) {
-    return 'tool-result-extra';
+    // words beside a result are what the person sent while the tool ran (Claude Code 2.1.x writes them there);
+    // reminders and blanks are the client's
+    const words = record.content.some((b) => b.kind === 'text' && b.text.trim() !== '' && !isReminder(b.text.trim()));
+    if (!words) return 'tool-result-extra';
+    return text.startsWith('[Request interrupted by user') ? 'interrupt' : 'interjection';
   }
   const part = commandPartOf(text);
   if (part !== undefined) return part;
   if (text.startsWith('[Request interrupted by user')) return 'interrupt';
   if (text.startsWith('<task-notification>')) return 'task-notification';
-  if (text.startsWith('<system-reminder>') && text.trimEnd().endsWith('</system-reminder>')) return 'system-reminder';
+  if (isReminder(text.trimEnd())) return 'system-reminder';
   return undefined;
 }
 

@@ -17,6 +17,7 @@ const SHOWN_HIDDEN: ReadonlySet<HiddenReason> = new Set<HiddenReason>([
   'command-output',
   'interrupt',
   'task-notification',
+  'interjection',
 ]);
 
 /** System notes the timeline hides by default: bookkeeping of the client. */
