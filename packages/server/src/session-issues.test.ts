@@ -26,10 +26,17 @@ beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'agentdash-session-issues-'));
   const lines = (await readFile(join(samples, PROJECT, `${ID}.jsonl`), 'utf8')).split('\n');
   const first = JSON.parse(lines[0] ?? '{}');
+  // two results without their calls on one line: two issues
   const orphan = {
     ...first,
     uuid: '0e1f0000-0000-4000-8000-00000000a0a0',
-    message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_nowhere', content: 'lost' }] },
+    message: {
+      role: 'user',
+      content: [
+        { type: 'tool_result', tool_use_id: 'toolu_nowhere', content: 'lost' },
+        { type: 'tool_result', tool_use_id: 'toolu_nowhere2', content: 'lost too' },
+      ],
+    },
   };
   lines.splice(3, 0, '{"type":"user","message":{"content":"broken', JSON.stringify(orphan));
   await mkdir(join(tmp, 'home', PROJECT), { recursive: true });
@@ -49,6 +56,7 @@ it('lists every issue the header counts: a malformed line and a result without i
   const listed = await get<{ issues: { code: string; line: number }[] }>(`/api/sessions/${ID}/issues`);
   expect(listed.issues.map((i) => [i.code, i.line])).toEqual([
     ['invalid_json', 4],
+    ['orphan_result', 5],
     ['orphan_result', 5],
   ]);
   expect(detail.issues).toBe(listed.issues.length);

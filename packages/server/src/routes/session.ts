@@ -115,13 +115,14 @@ export function sessionRoutes(services: AppServices) {
       .get('/sessions/:id/issues', async (c) => {
         const row = await summaryOf(c.req.param('id'));
         // Files that cannot be read now and pairing's findings are not stored issues: taken from the load, each once
-        // (a call id reused within one file is both), in file and line order, as the header counts them
+        // (a call id reused within one file is both; two results on one line are two), in file and line order, as
+        // the header counts them
         const read = await sessions.readIssues(row.id);
         const stored = await services.queries.issues({ sessionId: row.id, limit: 5000 });
         const seen = new Set<string>();
         const issues: IssueDto[] = [...stored, ...read]
           .filter((i) => {
-            const key = JSON.stringify([i.code, i.file, i.line]);
+            const key = JSON.stringify([i.code, i.file, i.line, i.message]);
             return !seen.has(key) && seen.add(key) !== undefined;
           })
           .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line))

@@ -18,4 +18,10 @@ describe('IssuesList', () => {
     expect(html).toContain('The issues could not be listed: a worker thread stopped');
     expect(html).not.toContain('No issues.');
   });
+
+  it('says where the issues are when the list holds none of those counted (a team server keeps the count only)', () => {
+    const html = renderToStaticMarkup(<IssuesList issues={[]} counted={2} />);
+    expect(html).toContain('These 2 issues were counted where the session was read');
+    expect(html).not.toContain('No issues.');
+  });
 });

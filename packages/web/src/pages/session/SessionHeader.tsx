@@ -126,7 +126,7 @@ export function SessionHeader({
           ⚠ {detail.issues} {detail.issues === 1 ? 'issue' : 'issues'}
         </button>
       )}
-      {issues && <IssuesList issues={issues} />}
+      {issues && <IssuesList issues={issues} counted={detail?.issues ?? 0} />}
     </div>
   );
 }
