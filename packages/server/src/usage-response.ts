@@ -131,7 +131,8 @@ export function topSessionGroups(
 /**
  * The page's 5-hour blocks: those of the agents whose usage limits they are (`blockAgents`), made of the responses the
  * page's filter selects, as a team server sums them (its rows come filtered: the laptop's page and the team's stay
- * equal). `usage blocks` on the CLI makes them of the account's every response instead (`accountBlocks`).
+ * equal; with several people in scope it makes none: `blocksByPerson`). `usage blocks` on the CLI makes them of the
+ * account's every response instead (`accountBlocks`).
  */
 function blocksOfReport(
   responses: readonly PricedResponse<{ readonly agent: AgentId }>[],

@@ -74,7 +74,8 @@ type Found = {
  * the stored one was lowered from is told again: a batch sent again after its answer was lost). 'behind' when
  * another device of the person stored a copy that went further (a home synced between two devices, this one's copy
  * lagging): the copy that went further stays, whichever device pushed it, until this one's catches up; a lagging copy
- * at a lower tier is stored (the lower tier is the person's choice, kept however far the other copy went).
+ * at a lower tier is stored (the lower tier is the person's choice, whichever copy went further; the other device's
+ * next push at its own tier stores its copy again).
  * `digests`: the stored digests of the request's sessions, read before (a session found unchanged there is not cut).
  * 'taken' when another person holds its uid (a session, or one they forgot), 'forgotten' when its person forgot it
  * (forgotten.ts): the chunks it named that no session refers to (nor another of the request: `named` counts the

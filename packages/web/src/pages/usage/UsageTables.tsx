@@ -127,8 +127,8 @@ export function TopSessions({ usage, metric = 'cost' }: U & { metric?: Metric })
 }
 
 /**
- * The 5-hour blocks, most recent first. `team`: on a team server, whose blocks sum every person's responses, no
- * laptop command lists the rest (`agentdash usage blocks` lists one laptop's own).
+ * The 5-hour blocks, most recent first. `team`: on a team server, whose blocks are one person's (none while several
+ * are in scope: `blocksByPerson`), no laptop command lists the rest (`agentdash usage blocks` lists one laptop's own).
  */
 export function UsageBlocks({ usage, team = false }: U & { team?: boolean }) {
   return (
