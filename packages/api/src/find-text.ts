@@ -52,10 +52,12 @@ const FIND_LIMIT = 500;
  * The searchable text of a call: its names (as written and as the timeline shows it), its input and its result, as
  * JSON text where they are not strings.
  */
-function callText(call: FindableItem): string {
-  const input = typeof call.input === 'string' ? call.input : JSON.stringify(call.input ?? '');
+function callText(call: FindableItem, plainOf: (text: string) => string): string {
+  // each string made plain before it is JSON: an escape written as `\u001b` in JSON text is out of reach after
+  const json = (value: unknown) => JSON.stringify(value, (_key, v) => (typeof v === 'string' ? plainOf(v) : v));
+  const input = typeof call.input === 'string' ? call.input : json(call.input ?? '');
   const content = call.result?.content;
-  const result = typeof content === 'string' ? content : content === undefined ? '' : JSON.stringify(content);
+  const result = typeof content === 'string' ? content : content === undefined ? '' : json(content);
   const shown = call.canonicalName !== undefined && call.canonicalName !== call.name ? ` ${call.canonicalName}` : '';
   return `${call.name}${shown}\n${input}\n${result}`;
 }
@@ -110,7 +112,7 @@ export function findInThreads(
         else if (item.kind === 'thinking')
           add(item.thinking ?? '', { index, expand: [...expand], callId: null, part: 'thinking' });
         else if (item.kind === 'tool-call' && item.id !== undefined) {
-          add(callText(item), { index, expand: [...expand], callId: item.id, part: 'tool' });
+          add(callText(item, plainOf), { index, expand: [...expand], callId: item.id, part: 'tool' });
           const sub = item.subagentKey ? thread(item.subagentKey) : undefined;
           if (sub && expand.length < 32) scan(sub, { index, expand: [...expand, item.id] });
         }
