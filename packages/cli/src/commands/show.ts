@@ -271,6 +271,9 @@ function* renderEvents(
         out.push(
           `${indent}${c.dim(formatClock(event.timestamp))}  ${c.bold(c.blue('▶'))} ${c.bold(excerpt(event.text, 300))}`,
         );
+        // its other blocks (a PDF attached), named as a response's are
+        for (const block of event.others ?? [])
+          yield* renderItem({ kind: 'other-block', block }, event.timestamp, depth, ctx);
         break;
       case 'assistant':
         for (const item of event.items) yield* renderItem(item, event.timestamp, depth, ctx);
