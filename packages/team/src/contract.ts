@@ -56,6 +56,8 @@ export type ShareTier = (typeof shareTiers)[number];
 export const isShareTier = (value: string): value is ShareTier => (shareTiers as readonly string[]).includes(value);
 /** `a` holds everything `b` holds. */
 export const tierCovers = (a: ShareTier, b: ShareTier): boolean => shareTiers.indexOf(a) >= shareTiers.indexOf(b);
+/** The lower of two tiers. */
+export const lowerTier = (a: ShareTier, b: ShareTier): ShareTier => (tierCovers(a, b) ? b : a);
 
 /** Largest JSON push body (after gzip is undone): a 413 above. A session larger than a request's share goes alone. */
 export const MAX_PUSH_BODY_BYTES = 64 * 1024 * 1024;

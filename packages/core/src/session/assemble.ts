@@ -113,11 +113,11 @@ export class ThreadAssembler {
         } else {
           const images: ImageValue[] =
             typeof record.content === 'string' ? [] : record.content.filter((b): b is ImageValue => b.kind === 'image');
-          // never dropped without a word: a document, a block of a type not known
+          // never dropped without a word: a document, a block of a type not known (a record with a result is hidden)
           const others =
             typeof record.content === 'string'
               ? []
-              : record.content.filter((b) => b.kind !== 'text' && b.kind !== 'image' && b.kind !== 'tool-result');
+              : record.content.filter((b) => b.kind !== 'text' && b.kind !== 'image');
           events.push({
             kind: 'prompt',
             uuid: record.uuid,

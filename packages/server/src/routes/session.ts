@@ -123,7 +123,9 @@ export function sessionRoutes(services: AppServices) {
         const issues: IssueDto[] = [...stored, ...read]
           .filter((i) => {
             const key = JSON.stringify([i.code, i.file, i.line, i.message]);
-            return !seen.has(key) && seen.add(key) !== undefined;
+            if (seen.has(key)) return false;
+            seen.add(key);
+            return true;
           })
           .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line))
           .map(toIssue);

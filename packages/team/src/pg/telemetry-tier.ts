@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { OtelRecord } from '@agentdash/core';
-import { type ShareTier, shareTiers, tierCovers } from '../contract.js';
+import { lowerTier, type ShareTier, shareTiers, tierCovers } from '../contract.js';
 import { canonicalJson } from '../digest.js';
 import { recordAtTier } from '../otel/share.js';
 import { lockKeys, type Sql, type TxSql } from './db.js';
@@ -27,9 +27,6 @@ export const jsonOf = (record: OtelRecord): { json: string; value: unknown } => 
 };
 /** A record's name, but a span's: the hash of what is stored of it (an exporter's retry is stored once). */
 export const keyOf = (json: string) => createHash('sha256').update(json).digest('base64url').slice(0, 32);
-
-/** The lower of two tiers. */
-export const lowerTier = (a: ShareTier, b: ShareTier): ShareTier => (tierCovers(a, b) ? b : a);
 
 /**
  * How many telemetry locks a person has: a session id's is one of them (`telemetryLockOf`), so a transaction holds at

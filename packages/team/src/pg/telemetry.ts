@@ -26,14 +26,14 @@ import {
   telemetryStepOf,
   telemetryStepsSql,
 } from '@agentdash/index';
-import type { ShareTier } from '../contract.js';
+import { lowerTier, type ShareTier } from '../contract.js';
 import { sessionIdsOf } from '../otel/session-ids.js';
 import { recordAtTier } from '../otel/share.js';
 import type { Sql, TxSql } from './db.js';
 import { forgottenSessionIds } from './forgotten.js';
 import { sessionHasher } from './forgotten-key.js';
 import { noNul } from './no-nul.js';
-import { jsonOf, keyOf, lowerTier, pushedTiers } from './telemetry-tier.js';
+import { jsonOf, keyOf, pushedTiers } from './telemetry-tier.js';
 
 export interface TelemetrySender {
   readonly personId: number;

@@ -2,7 +2,7 @@
 import { sep } from 'node:path';
 import { projectFolderAgents } from '@agentdash/core/base';
 import { baseName } from '@agentdash/core/present';
-import { isShareTier, type ShareTier, shareTiers } from '../contract.js';
+import { isShareTier, lowerTier, type ShareTier } from '../contract.js';
 
 export interface ProjectTier {
   /** A project path, a folder above it, or a project folder's name. */
@@ -40,10 +40,7 @@ export function tierOf(policy: TierPolicy, session: TieredSession): ShareTier {
   if (session.projectPath !== undefined) return policy.defaultTier;
   // a session of no known project (a headless run's output): a rule meant to keep its project lower cannot tell it
   // is not that project's, so it goes at the lowest tier any rule gives, when that is lower than the default
-  return policy.projects.reduce<ShareTier>(
-    (low, r) => (shareTiers.indexOf(r.tier) < shareTiers.indexOf(low) ? r.tier : low),
-    policy.defaultTier,
-  );
+  return policy.projects.reduce<ShareTier>((low, r) => lowerTier(low, r.tier), policy.defaultTier);
 }
 
 type TieredSession = { readonly projectPath: string | undefined; readonly projectDir: string; readonly agent: string };
