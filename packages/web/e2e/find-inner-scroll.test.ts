@@ -8,11 +8,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AgentIndex, openIndex } from '@agentdash/index';
-import { type RunningServer, startServer } from '@agentdash/server';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eMissing, openChromium } from './harness';
+import { e2eMissing, openChromium, type ServedIndex, serveIndexOf } from './harness';
 
 const missing = e2eMissing('e2e find in a long output');
 const ID = 'f1d00000-0000-4000-8000-000000000001';
@@ -63,32 +61,28 @@ function transcript(): string {
 }
 
 describe.skipIf(missing !== undefined)('find in a long output in headless Chromium', () => {
-  let tmp: string;
-  let index: AgentIndex;
-  let server: RunningServer;
+  let home: string;
+  let served: ServedIndex;
   let context: BrowserContext;
   let page: Page;
   const problems: string[] = [];
 
   beforeAll(async () => {
-    tmp = await mkdtemp(join(tmpdir(), 'agentdash-e2e-find-inner-'));
-    const project = join(tmp, 'home', 'projects', '-tmp-find');
+    home = await mkdtemp(join(tmpdir(), 'agentdash-e2e-find-inner-home-'));
+    const project = join(home, 'projects', '-tmp-find');
     await mkdir(project, { recursive: true });
     await writeFile(join(project, `${ID}.jsonl`), `${transcript()}\n`);
-    index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
-    await index.refresh([join(tmp, 'home')]);
-    server = await startServer({ index, paths: [join(tmp, 'home')], host: '127.0.0.1', port: 0 });
+    served = await serveIndexOf('agentdash-e2e-find-inner-', [home]);
     ({ context, page } = await openChromium({ viewport: { width: 1280, height: 800 }, problems }));
   });
   afterAll(async () => {
     await context?.close();
-    await server?.close();
-    index?.close();
-    if (tmp) await rm(tmp, { recursive: true, force: true });
+    await served?.close();
+    if (home) await rm(home, { recursive: true, force: true });
   });
 
   it('shows the match itself, inside its box and the window, and closes the hit list', async () => {
-    await page.goto(new URL(`#/s/${ID}?find=${NEEDLE}`, server.url).toString());
+    await page.goto(new URL(`#/s/${ID}?find=${NEEDLE}`, served.server.url).toString());
     await page.waitForSelector('[data-testid=find-hit]', { timeout: 20_000 });
     await page.click('[data-testid=find-hit]');
     const seen = () =>
