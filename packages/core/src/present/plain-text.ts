@@ -48,6 +48,8 @@ export function keepColours(text: string): string {
 
 /** The text with every control sequence, colours too, and every control character but newline and tab taken out. */
 export function plainText(text: string): string {
+  // most log text holds none: returned as it is, not scanned by every pattern (find runs this over each string)
+  if (!hasControls(text)) return text;
   return keepColours(text)
     .replace(SGR, '')
     .replace(/\u001b/g, '');
