@@ -40,7 +40,7 @@ export function createApp(deps: AppDeps) {
   if (deps.token !== undefined && deps.token !== '') app.use('*', tokenCheck(deps.token));
 
   const api = new Hono()
-    .route('/telemetry', index ? telemetryRoutes(index, deps.otlp) : noTelemetryRoutes())
+    .route('/telemetry', index ? telemetryRoutes(index, deps.otlp, services.roots) : noTelemetryRoutes())
     .route('/', healthRoutes(services))
     .route('/', sessionsRoutes(services))
     .route('/', sessionRoutes(services))

@@ -141,8 +141,13 @@ export function noTelemetryRoutes(): Hono {
   return routes;
 }
 
-export function telemetryRoutes(index: AgentIndex, otlp?: OtlpState): Hono {
+/**
+ * `roots`: the served sources, within which a session reference is read (as the session routes read it, app-services'
+ * `foundOf`): the same session under two folders the index holds is one here.
+ */
+export function telemetryRoutes(index: AgentIndex, otlp?: OtlpState, roots: readonly string[] = []): Hono {
   const routes = new Hono();
+  const sessionOf = (ref: string) => index.getSession(ref, roots.length > 0 ? { paths: roots } : undefined);
   routes.get('/setup', (c) => c.json(telemetrySetup(otlp)));
   routes.get('/ids', (c) =>
     c.json({ sessionIds: index.telemetry.telemetrySessionIds() } satisfies TelemetryIdsResponse),
@@ -151,7 +156,7 @@ export function telemetryRoutes(index: AgentIndex, otlp?: OtlpState): Hono {
     c.json({ sessions: index.telemetry.telemetryOnlySessions() } satisfies TelemetrySessionsResponse),
   );
   const dtoOf = (ref: string): SessionTelemetryDto | undefined => {
-    const summary = index.getSession(ref);
+    const summary = sessionOf(ref);
     const telemetry = index.telemetry.sessionTelemetry(summary?.id ?? ref);
     if (telemetry === undefined) return undefined;
     const measured = {
@@ -171,7 +176,7 @@ export function telemetryRoutes(index: AgentIndex, otlp?: OtlpState): Hono {
   );
   routes.get('/sessions/:id/steps', (c) => {
     const ref = c.req.param('id');
-    const sessionId = index.getSession(ref)?.id ?? ref;
+    const sessionId = sessionOf(ref)?.id ?? ref;
     const steps = index.telemetry.timeline(sessionId, MAX_TELEMETRY_STEPS + 1);
     if (steps.length === 0) throw new HttpError(404, 'no telemetry for this session');
     return c.json(telemetryStepsResponse(sessionId, steps));
