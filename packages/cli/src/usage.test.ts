@@ -150,6 +150,8 @@ describe('agentdash usage', () => {
     expect(stdout).toMatch(/^tokens {3}5 in · 40 out · 20\.0k cache read · 100 cache write$/m);
     expect(stdout).toMatch(new RegExp(`^cost {5}\\$${sonnetD.toPrecision(2).replace('.', '\\.')}`, 'm'));
     expect(stdout).toMatch(/✓ Read .*\(copied\)$/m);
+    // Its own time: its prompt to its answer, not from the copied call an hour before (before: "1.0 h wall").
+    expect(stdout).toMatch(/^time {5}.* \(1\.0 s wall of its own\)$/m);
     expect((await cli(['show', '5d1f6c2a', home])).stdout).not.toContain('copied');
   });
 

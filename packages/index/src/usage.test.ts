@@ -283,15 +283,10 @@ describe.skipIf(versions.length === 0)(suiteTitle, () => {
       const modelMs = sessions.reduce((a, s) => a + s.time.modelMs, 0);
       // The API's own clock for the same responses: the main threads' responses, request received → last byte.
       const db = new Database(index.dbPath, { readonly: true });
-      // The responses whose waits the sessions hold: a response copied with its own timestamps into a forked or
-      // resumed session (2.0.x) counts in each session, as its time does; a copy restamped at the resume (1.0.x:
-      // same message id, every block stamped at the resume) took the model no time there and counts once.
+      // Each response once: a fork's or resume's time leaves out the conversation it copied (sessions.own_from_ms),
+      // so a response copied with its own timestamps (2.0.x, 2.1.x) counts in the session that owns it alone.
       const mainThread = db
-        .prepare(
-          `SELECT r.message_id FROM responses r
-             WHERE r.agent_id IS NULL AND r.message_id IS NOT NULL
-               AND r.ts_ms = (SELECT min(o.ts_ms) FROM responses o WHERE o.message_id = r.message_id)`,
-        )
+        .prepare('SELECT DISTINCT message_id FROM responses WHERE agent_id IS NULL AND message_id IS NOT NULL')
         .pluck()
         .all() as string[];
       db.close();

@@ -195,9 +195,11 @@ function* timelineChunks(
   out.push(c.bold(terminalText(session.title ?? '(untitled session)')));
   out.push(`${c.dim('session')}  ${terminalText(session.id)}`);
   out.push(`${c.dim('project')}  ${terminalText(session.projectPath ?? session.projectDir)}`);
+  // A fork's or resume's wall time leaves out the conversation it copied (the index's `own_from_ms`).
+  const resumed = copiedFrom.some((from) => !from.sameSession && from.responses > 0);
   const duration = durationText(session, wallMs);
   out.push(
-    `${c.dim('time')}     ${formatRange(session.startedAt, session.endedAt)}${duration ? ` (${duration})` : ''}`,
+    `${c.dim('time')}     ${formatRange(session.startedAt, session.endedAt)}${duration ? ` (${duration}${resumed && wallMs !== 'span' ? ' of its own' : ''})` : ''}`,
   );
   out.push(
     `${c.dim('client')}   ${terminalText(session.versions.join(', ') || '?')}   ${c.dim('model')} ${terminalText(session.models.map(modelLabel).join(', ') || '?')}`,

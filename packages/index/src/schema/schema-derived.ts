@@ -199,6 +199,9 @@ const SESSIONS = `
     session_id TEXT NOT NULL DEFAULT '',
     usage_detail TEXT NOT NULL DEFAULT '[]',
     time TEXT,
+    -- A fork's or resume's: the time of the last response it copied from an earlier session (another id), after
+    -- which its own records start and its \`time\` counts (session-usage.ts \`settle\`); null when it copied none.
+    own_from_ms REAL,
     agent TEXT NOT NULL DEFAULT '${DEFAULT_AGENT}',
     subagents INTEGER NOT NULL DEFAULT 0,
     warmups INTEGER NOT NULL DEFAULT 0

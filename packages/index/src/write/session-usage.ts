@@ -6,27 +6,22 @@
 
 import {
   dedupeResponses,
-  partitionTime,
   promptBand,
   promptTokens,
   type ResponseIds,
   responseKeyOf,
-  type ThreadCall,
-  type ThreadRecord,
-  threadActivity,
   type UsageRecord,
-  waitsForPerson,
 } from '@agentdash/core';
 import type { TokenCounts } from '@agentdash/core/usage';
 import type Database from 'better-sqlite3';
-import { adapterForFile, agentOfRow } from '../agents.js';
 import { idOfKey, keyInHome } from '../file-row.js';
 import { emptyUsageSummary } from '../read/session-cost.js';
 import { ownsBefore, SESSION_OF_REF, type SessionRow } from '../read/usage-queries.js';
 import { preparedOnUse } from '../schema/prepared.js';
 import { INTERN_STRING } from '../schema/schema-derived.js';
 import type { UsagePart } from '../types.js';
-import type { ThreadRow, UsageScan } from './session-scan.js';
+import type { UsageScan } from './session-scan.js';
+import { SessionTimes } from './session-time.js';
 
 /** A session's usage columns, as stored. */
 export interface SessionUsage {
@@ -36,7 +31,13 @@ export interface SessionUsage {
 
 export class SessionUsageUpdater {
   private readonly s;
-  constructor(db: Database.Database) {
+  private readonly times: SessionTimes;
+  /** `rescan`: a session's records again, for the time of a fork or resume whose copies `settle` finds. */
+  constructor(
+    db: Database.Database,
+    private readonly rescan: (sid: string) => Pick<UsageScan, 'thread' | 'mainFile'>,
+  ) {
+    this.times = new SessionTimes(db);
     this.s = preparedOnUse({
       // A response's session and model by their number in `strings`.
       deleteResponses: () =>
@@ -71,32 +72,13 @@ export class SessionUsageUpdater {
       // A session's responses as `usageDetail` sums them.
       responsesOf: () =>
         db.prepare(
-          `SELECT r.key, m.text AS model, r.agent_id, r.input_tokens, r.output_tokens, r.cache_creation_tokens,
+          `SELECT r.key, r.ts_ms, m.text AS model, r.agent_id, r.input_tokens, r.output_tokens, r.cache_creation_tokens,
            r.cache_1h_tokens, r.cache_read_tokens, r.reasoning_tokens, r.input_unrecorded, r.output_unrecorded
          FROM responses r JOIN strings m ON m.id = r.model_ref WHERE r.session_ref = ?`,
         ),
       setDetail: () => db.prepare('UPDATE sessions SET usage_detail = ? WHERE id = ?'),
-      // The main thread's requests (its records come from the session's scan), for the time partition; every
-      // file's (@all) without a main file, as the scan's thread then is.
-      threadRequests: () =>
-        db.prepare(
-          `SELECT q.ts_ms, q.id, q.line FROM requests q JOIN files f ON f.id = q.file_id
-         WHERE f.session_id = @sid AND (@all = 1 OR f.role = 'main' AND q.agent_id IS NULL)`,
-        ),
-      // The session's own occurrences (a resumed session's copies of earlier calls included), each with its result
-      // in the same file, else the earliest in the session, and its duration (from the row holding its fact).
-      threadCalls: () =>
-        db.prepare(
-          `SELECT c.ts_ms, c.name, f.agent,
-                coalesce(MIN(CASE WHEN res.file_id = c.file_id THEN res.ts END), MIN(res.ts)) AS result_ts,
-                coalesce(c.duration_ms, (SELECT x.duration_ms FROM calls x
-                  WHERE x.tool_use_id = c.tool_use_id AND x.has_result IS NOT NULL LIMIT 1)) AS duration_ms
-         FROM calls c JOIN files f ON f.id = c.file_id
-         LEFT JOIN results res ON res.tool_use_id = c.tool_use_id
-           AND res.file_id IN (SELECT sf.id FROM files sf WHERE sf.session_id = @sid)
-         WHERE f.session_id = @sid AND (@all = 1 OR f.role = 'main' AND c.agent_id IS NULL) AND c.ts_ms IS NOT NULL
-         GROUP BY c.file_id, c.tool_use_id`,
-        ),
+      ownFrom: () => db.prepare('SELECT own_from_ms FROM sessions WHERE id = ?').pluck(),
+      setTime: () => db.prepare('UPDATE sessions SET time = ?, own_from_ms = ? WHERE id = ?'),
     });
   }
 
@@ -171,9 +153,7 @@ export class SessionUsageUpdater {
     }
     const written = this.noteSharing(sid);
     if (written !== undefined) this.changed.add(written);
-    const all = scan.mainFile ? 0 : 1;
-    const time = partitionTime(threadActivity(this.threadRecords(sid, scan.thread, all), this.threadCalls(sid, all)));
-    return { detail: usageDetail(responses), time: JSON.stringify(time) };
+    return { detail: usageDetail(responses), time: this.times.timeOf(sid, scan) };
   }
 
   /**
@@ -191,7 +171,8 @@ export class SessionUsageUpdater {
    * Give each response shared by several sessions of one home to its owner alone, in `sessions.usage_detail` (the
    * rule of `usageResponses`, `ownsBefore`): a resumed session's row then costs what `usage` counts for it, not the
    * responses it copied. Over the sessions updated since the last call and those sharing responses with them before
-   * or after, once their rows are written (ownership compares their starts).
+   * or after, once their rows are written (ownership compares their starts). A fork's or resume's time then counts
+   * only its records after the last response it copied from another session (`sessions.own_from_ms`).
    */
   settle(): void {
     const rowOf = new Map<number, SessionRow | undefined>();
@@ -236,58 +217,44 @@ export class SessionUsageUpdater {
       // the unknown cost of a session whose responses recorded no usage (core's `knownCost`: a part of no response).
       const none = mine.length === 0 ? held.map((r) => ({ model: r.model, context: r.agent_id })) : [];
       this.s.setDetail.run(usageDetail(mine, none), me[0]);
+      this.settleTime(ref, me, earlier, owned, held);
     }
     this.changed.clear();
     this.sharing.clear();
   }
 
-  /** The main thread's records and requests (`all`: every file's), by time, then line. */
-  private threadRecords(sid: string, records: readonly ThreadRow[], all: 0 | 1): ThreadRecord[] {
-    const timed: { line: number; record: ThreadRecord }[] = records.map((r) => {
-      const requestKey = r.request_key ?? undefined;
-      // A message the client wrote itself (an API error, "No response requested.") is no model response.
-      if (r.kind === 'assistant' && r.is_synthetic === 0) {
-        return {
-          line: r.line,
-          record: { atMs: r.ts_ms, kind: 'response', responseKey: r.response_key ?? undefined, requestKey },
-        };
-      }
-      return { line: r.line, record: { atMs: r.ts_ms, kind: r.shown === 1 ? 'prompt' : 'other' } };
-    });
-    for (const q of this.s.threadRequests.all({ sid, all }) as { ts_ms: number; id: string; line: number }[]) {
-      timed.push({ line: q.line, record: { atMs: q.ts_ms, kind: 'request', requestKey: q.id } });
+  /**
+   * A fork's or resume's time from its own records: after the last response it holds that a session of another id
+   * owns (its copies keep their first times). Not for a copy of this very session (the same id in another folder):
+   * the same conversation kept twice, each whole. Read again only when that point moved, or the row was just
+   * rewritten whole by `update`.
+   */
+  private settleTime(
+    ref: number,
+    me: SessionRow,
+    earlier: readonly number[],
+    owned: ReadonlySet<string>,
+    held: readonly StoredResponse[],
+  ): void {
+    const others = earlier.filter((other) => (this.s.sessionOf.get(other) as SessionRow | undefined)?.[1] !== me[1]);
+    const copied =
+      others.length === earlier.length
+        ? owned
+        : new Set(others.length === 0 ? [] : (this.s.sharedWith.all(ref, JSON.stringify(others)) as string[]));
+    let ownFrom: number | null = null;
+    for (const r of held) {
+      if (r.ts_ms !== null && copied.has(r.key) && (ownFrom === null || r.ts_ms > ownFrom)) ownFrom = r.ts_ms;
     }
-    timed.sort((a, b) => a.record.atMs - b.record.atMs || a.line - b.line);
-    return timed.map((t) => t.record);
-  }
-
-  private threadCalls(sid: string, all: 0 | 1): ThreadCall[] {
-    const rows = this.s.threadCalls.all({ sid, all }) as {
-      ts_ms: number;
-      name: string;
-      agent: string | null;
-      result_ts: string | null;
-      duration_ms: number | null;
-    }[];
-    return rows.map((r) => {
-      const end = r.result_ts === null ? Number.NaN : Date.parse(r.result_ts);
-      // By the kind the file's agent types the tool onto (a question, a plan to approve), not by one agent's names.
-      const adapter = adapterForFile({ agent: agentOfRow(r.agent) });
-      const kind = adapter.kindOfTool?.(adapter.canonicalToolName(r.name));
-      return {
-        startMs: r.ts_ms,
-        endMs: Number.isNaN(end) ? undefined : end,
-        waitsForPerson: waitsForPerson(kind),
-        ranMs: r.duration_ms ?? undefined,
-        startsSubagent: kind === 'agent',
-      };
-    });
+    const stored = (this.s.ownFrom.get(me[0]) as number | null | undefined) ?? null;
+    if (ownFrom === stored && (ownFrom === null || !this.changed.has(ref))) return;
+    this.s.setTime.run(this.times.timeOf(me[0], this.rescan(me[0]), ownFrom ?? undefined), ownFrom, me[0]);
   }
 }
 
 /** A stored response as `settle` reads it back. */
 interface StoredResponse {
   readonly key: string;
+  readonly ts_ms: number | null;
   readonly model: string;
   readonly agent_id: string | null;
   readonly input_tokens: number;

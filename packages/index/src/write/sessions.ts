@@ -10,6 +10,15 @@ import { EMPTY_SCAN, SessionScanner } from './session-scan.js';
 import { SessionUsageUpdater } from './session-usage.js';
 import { WarmupFiles } from './warmup-files.js';
 
+/** A session's file as `recompute` reads it. */
+interface SessionFile {
+  readonly id: number;
+  readonly role: string;
+  readonly project_dir: string;
+  readonly agent_id: string | null;
+  readonly agent: string;
+}
+
 /** Recomputes a session's summary row from the stored rows of its files. */
 export class SessionUpdater {
   private readonly s;
@@ -18,8 +27,8 @@ export class SessionUpdater {
   private readonly warmups: WarmupFiles;
   constructor(private readonly db: Database.Database) {
     this.warmups = new WarmupFiles(db);
-    this.usage = new SessionUsageUpdater(db);
     this.scanner = new SessionScanner(db);
+    this.usage = new SessionUsageUpdater(db, (sid) => this.scanner.scan(this.filesOf(sid)));
     this.s = preparedOnUse({
       // In the order core reads them: main first ('main' < 'subagent'), then by path.
       files: () =>
@@ -118,14 +127,13 @@ export class SessionUpdater {
     this.usage.settle();
   }
 
+  /** A session's files, in the order core reads them. */
+  private filesOf(sid: string): SessionFile[] {
+    return this.s.files.all(sid) as SessionFile[];
+  }
+
   recompute(sid: string): void {
-    const files = this.s.files.all(sid) as {
-      id: number;
-      role: string;
-      project_dir: string;
-      agent_id: string | null;
-      agent: string;
-    }[];
+    const files = this.filesOf(sid);
     if (files.length === 0) {
       this.s.deleteSession.run(sid);
       this.usage.update(sid, EMPTY_SCAN, 'unique');

@@ -32,7 +32,7 @@ export function CopiedNotice({ detail }: { detail: SessionDetail }) {
               <b className="cost" title={costGapsNote(from)}>
                 {fmtCost(from.costUsd, from)}
               </b>{' '}
-              is not in the cost above
+              is not in the cost above{from.sameSession ? '' : ', nor their time in its wall time'}
             </>
           )}
           .

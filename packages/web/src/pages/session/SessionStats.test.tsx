@@ -22,6 +22,7 @@ const detailOf = (warmups: number, subagents: number) =>
     usageByModel: {},
     subagents: Array.from({ length: subagents }, (_, i) => ({ key: `a${i}` })),
     counts: { warmups },
+    copiedFrom: [],
   }) as unknown as SessionDetail;
 
 describe('the session header and the client cache warm-ups', () => {
@@ -33,5 +34,23 @@ describe('the session header and the client cache warm-ups', () => {
     expect(one).toMatch(/\(1 warm-up request\)/);
     expect(one).toMatch(/<b>1<\/b> subagent</);
     expect(renderToStaticMarkup(<SessionStats detail={detailOf(0, 0)} />)).not.toMatch(/warm-up/);
+  });
+});
+
+describe('the session header of a fork or resume', () => {
+  const copied = (sameSession: boolean) =>
+    ({
+      ...detailOf(0, 0),
+      copiedFrom: [{ ref: 'aaaa', title: null, sameSession, calls: 1, errors: 0, expectedErrors: 0, responses: 1 }],
+    }) as unknown as SessionDetail;
+  const wallTitle = (detail: SessionDetail) =>
+    renderToStaticMarkup(<SessionStats detail={detail} />).match(/<span title="([^"]*)" data-testid="wall-time"/)?.[1];
+
+  it("says its wall time is its own records', after the conversation it copied; not for another copy of itself", () => {
+    expect(wallTitle(copied(false))).toBe(
+      'Wall time: its own records, first to last, after the conversation it copied',
+    );
+    expect(wallTitle(copied(true))).toBe('Wall time: first record to last');
+    expect(wallTitle(detailOf(0, 0))).toBe('Wall time: first record to last');
   });
 });

@@ -23,13 +23,22 @@ export function SessionStats({ detail }: { detail: SessionDetail }) {
     [detail.usageByModel, s],
   );
   const realErrors = s.errors - s.expectedErrors;
+  // A fork's or resume's wall time is its own records' (the index leaves out the conversation it copied).
+  const resumed = detail.copiedFrom.some((from) => !from.sameSession && from.responses > 0);
   // No wall time (records without a span): no active time either, rather than "0 ms".
   const active = s.time ? activeMs(s.time) : null;
   // On a phone the row wraps, errors and cost first (`.stat-lead`, styles.css): every figure in view, none scrolled to.
   return (
     <div className="session-stats" data-testid="session-stats">
       <span>{fmtDate(s.startedAt)}</span>
-      <span title="Wall time: first record to last" data-testid="wall-time">
+      <span
+        title={
+          resumed
+            ? 'Wall time: its own records, first to last, after the conversation it copied'
+            : 'Wall time: first record to last'
+        }
+        data-testid="wall-time"
+      >
         <b>{fmtDuration(s.durationMs)}</b> wall
       </span>
       {active !== null && (
