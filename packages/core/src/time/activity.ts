@@ -45,7 +45,9 @@ export function waitsForPerson(kind: DataKind | undefined): boolean {
  * - a response lasts from its request to its last block record. The request is the `request` record the response
  *   names (Claude Code 2.1.x writes one as each request goes out); without one, the last record before the
  *   response's first block record (the prompt or tool result it answers), so that the client's own work before
- *   sending counts as model time there;
+ *   sending counts as model time there. Requests before the named one since the last response or prompt failed (an
+ *   API error, then the client's wait to retry): the wait starts at the first of them. Requests no response answered
+ *   wait up to the last record before the next prompt or the thread's end (the client's own error message);
  * - a wait for the person lasts from the last record before a prompt to the prompt;
  * - a call lasts from its record to its result's (calls without a result are left out). Its tool ran for the call's
  *   duration (`ranMs`) up to its result: when that is shorter, the time before the tool started was a wait for the
@@ -66,20 +68,42 @@ export function threadActivity(records: readonly ThreadRecord[], calls: readonly
   const requests = new Map<string, number>();
   for (const r of sorted) if (r.kind === 'request' && r.requestKey !== undefined) requests.set(r.requestKey, r.atMs);
   const responses = new Map<string, { startMs: number; endMs: number }>();
+  const unanswered: Interval[] = [];
   const userWaits: Interval[] = [];
   let prevMs: number | undefined;
+  // The first request since the last response or prompt: those before the one a response names failed (an API
+  // error, then the client's wait to retry), and their time is the model's wait too.
+  let firstSent: number | undefined;
+  /** Requests that got no response at all: the model's wait up to the last record before what ends them. */
+  const giveUp = (): void => {
+    if (firstSent !== undefined && prevMs !== undefined && prevMs > firstSent) {
+      unanswered.push({ startMs: firstSent, endMs: prevMs });
+    }
+    firstSent = undefined;
+  };
   for (const r of sorted) {
-    if (r.kind === 'response') {
+    if (r.kind === 'request') firstSent ??= r.atMs;
+    else if (r.kind === 'response') {
       const key = r.responseKey ?? `@${r.atMs}`;
       const known = responses.get(key);
       if (known) known.endMs = Math.max(known.endMs, r.atMs);
       else {
         const sent = r.requestKey === undefined ? undefined : requests.get(r.requestKey);
-        const startMs = sent !== undefined && sent <= r.atMs ? sent : (prevMs ?? r.atMs);
+        const named = sent !== undefined && sent <= r.atMs;
+        const startMs = named ? Math.min(sent, firstSent ?? sent) : (prevMs ?? r.atMs);
         responses.set(key, { startMs, endMs: r.atMs });
       }
-    } else if (r.kind === 'prompt' && prevMs !== undefined) userWaits.push({ startMs: prevMs, endMs: r.atMs });
+      firstSent = undefined;
+    } else if (r.kind === 'prompt') {
+      giveUp();
+      if (prevMs !== undefined) userWaits.push({ startMs: prevMs, endMs: r.atMs });
+    }
     prevMs = r.atMs;
+  }
+  // The thread ends after requests no response answered (the client gave up): up to its last record.
+  if (firstSent !== undefined) {
+    prevMs = (spanning[spanning.length - 1] as ThreadRecord).atMs;
+    giveUp();
   }
   const tools: Interval[] = [];
   const person: Interval[] = [];
@@ -100,7 +124,7 @@ export function threadActivity(records: readonly ThreadRecord[], calls: readonly
   return {
     startMs: first.atMs,
     endMs,
-    model: [...responses.values()],
+    model: [...responses.values(), ...unanswered],
     tools,
     personTools: person,
     userWaits,

@@ -151,6 +151,42 @@ describe('threadActivity + partitionTime', () => {
     expect(activity.model).toEqual([{ startMs: 3 * s, endMs: 4 * s }]);
   });
 
+  it("failed requests and the client's waits to retry them are the model's time, answered or not", () => {
+    // Claude Code 2.1.330's api-retry and api-500 sessions (30a34b12, 4da1eb3d): a request, an API error saying when
+    // it retries, the next request; the last one answered, or an API error message the client wrote itself.
+    const activity = threadActivity(
+      [
+        { atMs: 0, kind: 'prompt' },
+        { atMs: 0.6 * s, kind: 'request', requestKey: 'q1' },
+        { atMs: 0.7 * s, kind: 'other' }, // api_error, retryInMs 561
+        { atMs: 1.3 * s, kind: 'request', requestKey: 'q2' },
+        { atMs: 2 * s, kind: 'response', responseKey: 'a', requestKey: 'q2' },
+        { atMs: 3 * s, kind: 'prompt' },
+        { atMs: 3.1 * s, kind: 'request', requestKey: 'q3' },
+        { atMs: 3.3 * s, kind: 'other' }, // api_error
+        { atMs: 3.9 * s, kind: 'request', requestKey: 'q4' },
+        { atMs: 4.1 * s, kind: 'other' }, // the client's own message: "API Error: 500 …"
+        { atMs: 9 * s, kind: 'prompt' },
+        { atMs: 9.5 * s, kind: 'request', requestKey: 'q5' },
+        { atMs: 9.8 * s, kind: 'other' }, // gave up, the thread's end
+      ],
+      [],
+    );
+    expect(activity.model).toEqual([
+      { startMs: 0.6 * s, endMs: 2 * s },
+      { startMs: 3.1 * s, endMs: 4.1 * s },
+      { startMs: 9.5 * s, endMs: 9.8 * s },
+    ]);
+    // Before: 0.7 s of model time; the waits for the API were the person's.
+    expect(partitionTime(activity)).toEqual({
+      wallMs: 9.8 * s,
+      modelMs: 2.7 * s,
+      toolMs: 0,
+      userMs: 7.1 * s,
+      idleMs: 0,
+    });
+  });
+
   it('a call waits for the person by its result kind, whatever the agent calls the tool', () => {
     expect(waitsForPerson('ask-user-question')).toBe(true);
     expect(waitsForPerson('exit-plan-mode')).toBe(true);
