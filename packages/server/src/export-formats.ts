@@ -83,6 +83,29 @@ function clipLines(text: string, lines: number): string {
   return all.length > lines ? `${all.slice(0, lines).join('\n')}\n… (${all.length - lines} more lines)` : text;
 }
 
+/** The most of a call's input its one line shows whole (`summarizeCall` cuts longer texts). */
+const LINE_SHOWS = 60;
+
+/**
+ * A call's input where its one line leaves some of it out: a command of several lines or longer than the line shows,
+ * whole (under the description the model gave it); another input whose JSON is longer than that, as JSON (a plan's
+ * steps, a subagent's prompt). Up to 40 lines, as a diff.
+ */
+function inputBlock(item: ToolCall): string | undefined {
+  const typed = item.typedInput;
+  if (typed?.command !== undefined) {
+    const parts: string[] = [];
+    if (typed.description?.trim()) parts.push(`*${escapeMarkdown(oneLine(typed.description, 200))}*`);
+    if (typed.command.includes('\n') || typed.command.length > LINE_SHOWS) {
+      parts.push(fence(clipLines(typed.command, 40), typed.shell === 'powershell' ? 'powershell' : 'sh'));
+    }
+    return parts.length > 0 ? parts.join('\n\n') : undefined;
+  }
+  const compact = item.input === undefined ? undefined : JSON.stringify(item.input);
+  if (compact === undefined || (compact.length <= LINE_SHOWS && !compact.includes('\\n'))) return undefined;
+  return fence(clipLines(JSON.stringify(item.input, null, 2), 40), 'json');
+}
+
 /** The lines written so far, as one piece (the pieces together are the lines joined by newlines, plus one). */
 function* drain(out: string[]): Generator<string, void, undefined> {
   if (out.length === 0) return;
@@ -243,6 +266,10 @@ async function* writeItem(
       // What a file call changed (or tried to), as a diff: the one line above names the file only.
       const change = callChangeDiff(item);
       if (change !== undefined) push(`\n${fence(clipLines(change, 40), 'diff')}`);
+      else {
+        const input = inputBlock(item);
+        if (input !== undefined) push(`\n${input}`);
+      }
       const output = item.result ? resultText(item.result.content) : '';
       if (output.trim() !== '') push(`\n${fence(clipLines(output, 20))}\n`);
       else push('');
