@@ -76,7 +76,8 @@
  *   assistant message whose content is a string its text (searched), not nothing; 66: words the person sent beside a
  *   tool's result a note shown and searched (`interjection`), not hidden; 67: a fork's or resume's time its own records'
  *   (`sessions.own_from_ms`), not the copied conversation's again; 68: failed requests and the waits to retry them
- *   the model's time (core's `threadActivity`), not the person's or a tool's.
+ *   the model's time (core's `threadActivity`), not the person's or a tool's; 69: Codex events with words of their
+ *   own (a guardian's assessment, a goal, an undo) notes, shown and searched, and an unknown event an unknown record.
  *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
  *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
  *   rebuild the whole index each time the other had run.
@@ -84,7 +85,7 @@
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 68;
+export const DERIVED_VERSION = 69;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

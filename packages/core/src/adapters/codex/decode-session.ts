@@ -170,6 +170,17 @@ export abstract class CodexSession {
     return { kind: 'meta', type, data, ...this.side(timestamp, loc) };
   }
 
+  /** An event this reader does not know: kept raw as an unknown record (shown and counted), its line's fields. */
+  protected unknownEvent(
+    type: string,
+    payload: Record<string, unknown>,
+    timestamp: IsoTimestamp | undefined,
+    loc: SourceLocation,
+  ): TranscriptRecord {
+    const raw = { timestamp, type: 'event_msg', payload };
+    return { kind: 'unknown', type: `event_msg:${type}`, raw, ...this.side(timestamp, loc) };
+  }
+
   protected side(timestamp: IsoTimestamp | undefined, loc: SourceLocation) {
     return { sessionId: this.sessionId === undefined ? undefined : createSessionId(this.sessionId), timestamp, loc };
   }

@@ -23,6 +23,7 @@ import {
 } from './decode-items.js';
 import { CodexResponses } from './decode-usage.js';
 import { codexFailureOf, codexShellExitOf, isCommandOutput } from './errors.js';
+import { eventNote, SILENT_EVENTS } from './event-notes.js';
 import { EventWords } from './event-words.js';
 import { environmentCwd, isInjectedUserText, splitIdePrompt } from './injected.js';
 import { imageOf, parseCodexOutput } from './output.js';
@@ -361,7 +362,10 @@ export class CodexDecoder extends CodexResponses {
       // A new turn: a partial answer is only repeated within one response.
       this.responseTexts = new Set();
     }
-    out(this.meta(`event_msg:${type}`, payload, timestamp, loc));
+    const note = eventNote(type, payload);
+    if (note !== undefined) out(this.system(type, note.text, note.level, payload, timestamp, loc));
+    else if (SILENT_EVENTS.has(type)) out(this.meta(`event_msg:${type}`, payload, timestamp, loc));
+    else out(this.unknownEvent(type, payload, timestamp, loc));
   }
 
   /** The turn ended: the agent's words no response item repeated are its own records (`EventWords`). */
