@@ -8,7 +8,15 @@ import {
   systemNoteLabel,
   timelineShows,
 } from '@agentdash/core';
-import { modelLabel, noteFields, noteLabel, otherBlockLabel, otherBlockRaw, spanMs } from '@agentdash/core/present';
+import {
+  modelLabel,
+  noteFields,
+  noteLabel,
+  noUsageText,
+  otherBlockLabel,
+  otherBlockRaw,
+  spanMs,
+} from '@agentdash/core/present';
 import { redactIdentifiers } from '@agentdash/core/secrets';
 import type { TokenCounts } from '@agentdash/core/usage';
 import type { CopiedFrom } from '@agentdash/index';
@@ -211,7 +219,10 @@ function* timelineChunks(
     )}, ${callsText(session.counts.toolCalls, copiedFrom)}, ${errorsTextColoured}, ${plural(session.subagents.length, 'subagent')}`,
   );
   out.push(
-    `${c.dim('tokens')}   ${formatTokenLine(own.tokens ?? sumTokens(Object.values(session.usageByModel)), own)}${warmups}`,
+    `${c.dim('tokens')}   ${
+      noUsageText(session.counts.assistantMessages, session.usageByModel) ??
+      formatTokenLine(own.tokens ?? sumTokens(Object.values(session.usageByModel)), own)
+    }${warmups}`,
   );
   if (own.cost !== undefined) out.push(`${c.dim('cost')}     ${own.cost}`);
   for (const from of copiedFrom) out.push(`${c.dim('copied')}   ${copiedText(from)}`);

@@ -39,6 +39,7 @@ export {
   formatTokens,
   formatTokensAtLeast,
   inputIsLowerBound,
+  noUsageText,
   nounFor,
   outputIsLowerBound,
   plural,

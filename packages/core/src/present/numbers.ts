@@ -245,6 +245,16 @@ export function formatResponseOutput(
   return cut ? `${formatCompact(out)} + ? tokens out` : `${formatCompact(out)} ${nounFor(out, 'token')} out`;
 }
 
+/**
+ * What a session's tokens line says when none of its responses recorded usage (an August 2025 Codex rollout writes no
+ * token counts): unknown, not 0; undefined when some did (or it has no response). `usageByModel` is the transcript's.
+ * @example noUsageText(2, {}) // 'unknown: none of its 2 responses recorded usage'
+ */
+export function noUsageText(responses: number, usageByModel: Readonly<Record<string, unknown>>): string | undefined {
+  if (!(responses > 0) || Object.keys(usageByModel).length > 0) return undefined;
+  return `unknown: none of its ${responses === 1 ? 'response' : `${responses} responses`} recorded usage`;
+}
+
 /** {@link formatTokenParts} as one line. */
 export function formatTokenLine(t: TokenCounts, gaps?: TokenGaps): string {
   return formatTokenParts(t, gaps)

@@ -54,3 +54,12 @@ describe('the session header of a fork or resume', () => {
     expect(wallTitle(detailOf(0, 0))).toBe('Wall time: first record to last');
   });
 });
+
+describe('the session header of responses that recorded no usage', () => {
+  it('says their tokens are unknown, not 0 (a legacy Codex rollout)', () => {
+    const none = { ...detailOf(0, 0), counts: { warmups: 0, assistantMessages: 2 } } as unknown as SessionDetail;
+    const html = renderToStaticMarkup(<SessionStats detail={none} />);
+    expect(html).toContain('tokens unknown: none of its 2 responses recorded usage');
+    expect(html).not.toMatch(/<b>0<\/b> in/);
+  });
+});

@@ -1,4 +1,4 @@
-import { modelLabel } from '@agentdash/core/present';
+import { modelLabel, noUsageText } from '@agentdash/core/present';
 import { activeMs } from '@agentdash/core/time';
 import { Fragment, useMemo } from 'react';
 import type { SessionDetail } from '../../data/types';
@@ -23,6 +23,8 @@ export function SessionStats({ detail }: { detail: SessionDetail }) {
     [detail.usageByModel, s],
   );
   const realErrors = s.errors - s.expectedErrors;
+  // Responses that recorded no usage at all (a legacy Codex rollout): unknown tokens, not "0 in".
+  const noUsage = noUsageText(detail.counts.assistantMessages, detail.usageByModel);
   // A fork's or resume's wall time is its own records' (the index leaves out the conversation it copied).
   const resumed = detail.copiedFrom.some((from) => !from.sameSession && from.responses > 0);
   // No wall time (records without a span): no active time either, rather than "0 ms".
@@ -63,7 +65,8 @@ export function SessionStats({ detail }: { detail: SessionDetail }) {
       )}
       <span className="stat-tokens" data-testid="session-tokens">
         {/* the separators outside the parts: a phone's line breaks after one, never inside a part */}
-        {tokens.map((p, i) => (
+        {noUsage !== undefined && <span>tokens {noUsage}</span>}
+        {(noUsage === undefined ? tokens : []).map((p, i) => (
           <Fragment key={p.label}>
             {i > 0 && ' · '}
             <span>
