@@ -52,6 +52,11 @@ describe('typeCodexInput: Codex arguments under the shared names', () => {
       prompt: 'go',
       agentType: 'explorer',
     });
+    // Every query a search ran (wild entire-agentv-1: the second was in no view but the raw input).
+    expect(typeCodexInput('web_search', { type: 'search', query: 'a b', queries: ['a b', 'c d', 7] })).toEqual({
+      query: 'a b · c d',
+    });
+    expect(typeCodexInput('web_search', { type: 'search', query: 'a b' })).toEqual({ query: 'a b' });
     expect(typeCodexInput('exec_command', null)).toEqual({});
     expect(typeCodexInput('exec_command', { command: [1, 2] })).toEqual({});
   });

@@ -73,8 +73,12 @@ export function typeCodexInput(canonicalName: string, input: unknown): CallInput
     case 'view_image':
       return compactInput({ filePath: str(i.path) });
     case 'web_search':
-    case 'tool_search':
-      return compactInput({ query: str(i.query) });
+    case 'tool_search': {
+      // Every query it ran (a search action holds several as `queries`, the first again as `query`).
+      const queries = Array.isArray(i.queries) ? i.queries.filter((q): q is string => typeof q === 'string') : [];
+      const all = [...new Set([str(i.query), ...queries].filter((q): q is string => q !== undefined && q !== ''))];
+      return compactInput({ query: all.length > 0 ? all.join(' · ') : undefined });
+    }
     case 'spawn_agent':
       return compactInput({
         prompt: str(i.message),
