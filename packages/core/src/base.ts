@@ -30,3 +30,4 @@ export {
   projectFolderAgents,
 } from './model/agent.js';
 export { outputTime } from './model/ids.js';
+export { claudeModelQuery } from './model/model-id.js';

@@ -66,27 +66,30 @@ pgSuite('usage per person at thirty people sharing projects (real PostgreSQL, re
   const get = async (path: string) => (await team.request('GET', path)).json as unknown as Usage;
 
   // from usage_rollup (no filter) and from each session's sums (a model filter)
-  it.each(['', '?model=claude'])("each person's row equals their own totals (%s)", async (query) => {
-    const usage = await get(`/api/usage${query}`);
-    expect(usage.people?.map((p) => p.person).sort()).toEqual(names);
-    expect(usage.projects).toHaveLength(PROJECTS);
-    for (const person of usage.people ?? []) {
-      const p = names.indexOf(person.person);
-      // two responses a session: input 1000 + n + 7p then 7p, output 100 + p each
-      const input = Array.from({ length: PROJECTS_EACH }, (_, k) => 1000 + 1000 + p * 10 + ((p + k) % PROJECTS))
-        .map((first) => first + 14 * p)
-        .reduce((a, b) => a + b, 0);
-      expect(figures(person).slice(0, 3), person.person).toEqual([
-        2 * PROJECTS_EACH,
-        input,
-        2 * PROJECTS_EACH * (100 + p),
-      ]);
-      const own = await get(`/api/usage${query}${query === '' ? '?' : '&'}person=${person.person}`);
-      expect(figures(person), person.person).toEqual(figures(own.totals));
-    }
-    const sum = (key: 'responses' | 'inputTokens') => (usage.people ?? []).reduce((a, p) => a + p[key], 0);
-    expect([sum('responses'), sum('inputTokens')]).toEqual([usage.totals.responses, usage.totals.inputTokens]);
-  });
+  it.each(['', '?model=claude', '?model=sonnet-4.5'])(
+    "each person's row equals their own totals (%s)",
+    async (query) => {
+      const usage = await get(`/api/usage${query}`);
+      expect(usage.people?.map((p) => p.person).sort()).toEqual(names);
+      expect(usage.projects).toHaveLength(PROJECTS);
+      for (const person of usage.people ?? []) {
+        const p = names.indexOf(person.person);
+        // two responses a session: input 1000 + n + 7p then 7p, output 100 + p each
+        const input = Array.from({ length: PROJECTS_EACH }, (_, k) => 1000 + 1000 + p * 10 + ((p + k) % PROJECTS))
+          .map((first) => first + 14 * p)
+          .reduce((a, b) => a + b, 0);
+        expect(figures(person).slice(0, 3), person.person).toEqual([
+          2 * PROJECTS_EACH,
+          input,
+          2 * PROJECTS_EACH * (100 + p),
+        ]);
+        const own = await get(`/api/usage${query}${query === '' ? '?' : '&'}person=${person.person}`);
+        expect(figures(person), person.person).toEqual(figures(own.totals));
+      }
+      const sum = (key: 'responses' | 'inputTokens') => (usage.people ?? []).reduce((a, p) => a + p[key], 0);
+      expect([sum('responses'), sum('inputTokens')]).toEqual([usage.totals.responses, usage.totals.inputTokens]);
+    },
+  );
 
   it("lists 5-hour blocks one person's at a time: usage limits are each person's own", async () => {
     // every project's sessions start at 10:00 of its own day: one block a day summing ten people's responses before
@@ -103,7 +106,8 @@ pgSuite('usage per person at thirty people sharing projects (real PostgreSQL, re
   });
 
   it('sends rows per project quarter-hour and per person, not per person and project', async () => {
-    for (const filter of [{}, { model: 'claude' }]) {
+    // `sonnet-4.5`: as GitHub Copilot writes the model, found as Anthropic's `claude-sonnet-4-5` (core's rule)
+    for (const filter of [{}, { model: 'claude' }, { model: 'sonnet-4.5' }]) {
       const rows = await teamUsageSums(team.db.sql, filter);
       // one model, one band: a row per project (each in one quarter-hour) and a row per person
       expect(rows.length, JSON.stringify(filter)).toBe(PROJECTS + PEOPLE);

@@ -8,3 +8,12 @@
 export function claudeModelId(model: string): string {
   return model.replace(/^(claude-(?:opus|sonnet|haiku)-\d+)\.(\d+)/, '$1-$2');
 }
+
+/**
+ * A model filter's text (a part of an id) as the ids it should find are written: a Claude version with a dot, as GitHub
+ * Copilot names models, is Anthropic's dash wherever it is in the text (`sonnet-4.6` finds `claude-sonnet-4-6`).
+ * @example claudeModelQuery('sonnet-4.6') // 'sonnet-4-6'
+ */
+export function claudeModelQuery(text: string): string {
+  return text.replace(/((?:opus|sonnet|haiku)-\d+)\.(\d+)/, '$1-$2');
+}

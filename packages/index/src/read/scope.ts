@@ -1,7 +1,7 @@
 /** SQL building blocks shared by the queries: the open database, and filters turned into WHERE conditions. */
 import { resolve, sep } from 'node:path';
 import type { PriceTable } from '@agentdash/core';
-import { projectFolderAgents } from '@agentdash/core/base';
+import { claudeModelQuery, projectFolderAgents } from '@agentdash/core/base';
 
 import type Database from 'better-sqlite3';
 import type { CallFilter, SessionFilter, TimeInput } from '../types.js';
@@ -177,7 +177,7 @@ export function scopeSql(
   where
     .when(toMs(filter.since), 'coalesce(s.ended_ms, s.started_ms) >= ?')
     .when(toMs(filter.until), 's.started_ms <= ?')
-    .when(filter.model, 'EXISTS (SELECT 1 FROM json_each(s.models) WHERE instr(value, ?) > 0)')
+    .when(modelQuery(filter.model), 'EXISTS (SELECT 1 FROM json_each(s.models) WHERE instr(value, ?) > 0)')
     .when(filter.version, 'EXISTS (SELECT 1 FROM json_each(s.versions) WHERE value = ?)')
     .when(filter.agent, 's.agent = ?');
   if (filter.file !== undefined && filter.file !== '') {
@@ -302,4 +302,9 @@ export function withoutCoveringCallPaths<F extends SessionFilter>(
 ): F {
   const { paths: _paths, agent: _agent, ...selecting } = sessions;
   return scopeSql(selecting).sql === scopeSql({}).sql ? withoutCoveringPaths(store, filter) : filter;
+}
+
+/** A model filter's text as the stored ids are written (core's `claudeModelQuery`); undefined for none. */
+export function modelQuery(model: string | undefined): string | undefined {
+  return model === undefined || model === '' ? model : claudeModelQuery(model);
 }

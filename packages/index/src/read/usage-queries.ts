@@ -4,7 +4,7 @@ import { type AgentKind, agentOfRow } from '../agents.js';
 import { HOME_OF } from '../schema/schema-derived.js';
 import { prepared } from '../schema/statements.js';
 import type { UsageFilter } from '../types.js';
-import { type Store, scopeSql, toMs, Where, withoutCoveringPaths } from './scope.js';
+import { modelQuery, type Store, scopeSql, toMs, Where, withoutCoveringPaths } from './scope.js';
 
 /** Where a response was made. */
 export interface UsageContext {
@@ -101,7 +101,7 @@ function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
   where
     .when(toMs(since), 'r.ts_ms >= ?')
     .when(toMs(until), 'r.ts_ms <= ?')
-    .when(model, 'instr((SELECT m.text FROM strings m WHERE m.id = r.model_ref), ?) > 0');
+    .when(modelQuery(model), 'instr((SELECT m.text FROM strings m WHERE m.id = r.model_ref), ?) > 0');
   const read = prepared(
     store.db,
     `SELECT r.key, r.message_id, r.model_ref, r.ts_ms, r.session_ref, r.agent_id, r.input_tokens, r.output_tokens,

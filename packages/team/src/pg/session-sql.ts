@@ -2,7 +2,7 @@
  * Pushed sessions as the dashboard's queries read them: the filters of every route as SQL over the summary columns,
  * and a row as the index's `SessionSummary` (plus who pushed it and at which tier), so the server's mapping applies.
  */
-import { projectFolderAgents } from '@agentdash/core/base';
+import { claudeModelQuery, projectFolderAgents } from '@agentdash/core/base';
 import { reportedTime } from '@agentdash/core/time';
 import { type SessionSummary, shownSession } from '@agentdash/index';
 import { HttpError } from '@agentdash/server';
@@ -72,7 +72,8 @@ export function whereOf(sql: Sql | TxSql, f: TeamFilter) {
   if (since !== undefined) parts.push(sql`coalesce(s.ended_ms, s.started_ms) >= ${since}`);
   const until = toMs(f.until);
   if (until !== undefined) parts.push(sql`s.started_ms <= ${until}`);
-  if (f.model) parts.push(sql`exists (select 1 from unnest(s.models) m where strpos(m, ${f.model}) > 0)`);
+  if (f.model)
+    parts.push(sql`exists (select 1 from unnest(s.models) m where strpos(m, ${claudeModelQuery(f.model)}) > 0)`);
   if (f.version) parts.push(sql`${f.version} = any(s.versions)`);
   // not expected ones alone: the laptop's filter (index/src/read/scope.ts); `hasErrors` reaches the list's queries
   // only, whose `s` has `expected_errors` (see `whereOf`'s comment on `hideEmpty`)

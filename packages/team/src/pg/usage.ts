@@ -14,6 +14,7 @@
  *   the index prices a session's usage parts; it counts the responses it stands for.
  */
 import { bandPricer, defaultPriceTable, zeroTime } from '@agentdash/core';
+import { claudeModelQuery } from '@agentdash/core/base';
 import { DEFAULT_AGENT, type UsageResponse as PricedUsage } from '@agentdash/index';
 import {
   type StatsFilter,
@@ -137,7 +138,7 @@ const opt = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
  */
 function sumsOf(sql: Sql, model: string | undefined, from?: number, to?: number, rolled = false) {
   const kept = [rolled ? sql`false` : sql`true`];
-  if (model) kept.push(sql`strpos(u.model, ${model}) > 0`);
+  if (model) kept.push(sql`strpos(u.model, ${claudeModelQuery(model)}) > 0`);
   const first = quarterOf(from);
   const last = quarterOf(to);
   if (first !== undefined) kept.push(sql`u.quarter > ${first}`);
@@ -150,7 +151,7 @@ function sumsOf(sql: Sql, model: string | undefined, from?: number, to?: number,
   if (first === undefined && last === undefined) return whole;
   // the edges: responses of the first and last quarter-hours within the period (the responses' time index)
   const edges = [sql`true`];
-  if (model) edges.push(sql`strpos(u.model, ${model}) > 0`);
+  if (model) edges.push(sql`strpos(u.model, ${claudeModelQuery(model)}) > 0`);
   if (from !== undefined) edges.push(sql`u.ts_ms >= ${from}`);
   if (to !== undefined) edges.push(sql`u.ts_ms <= ${to}`);
   const near = [
@@ -187,7 +188,7 @@ function rolledOf(
   quarters: { first?: number | undefined; last?: number | undefined },
 ) {
   const parts = [whereOf(sql, filter)];
-  if (model) parts.push(sql`strpos(s.model, ${model}) > 0`);
+  if (model) parts.push(sql`strpos(s.model, ${claudeModelQuery(model)}) > 0`);
   if (quarters.first !== undefined) parts.push(sql`s.quarter > ${quarters.first}`);
   if (quarters.last !== undefined) parts.push(sql`s.quarter < ${quarters.last}`);
   const from = listFromOf(filter).replace('session_list s', 'usage_rollup s');
