@@ -24,6 +24,8 @@ describe('database file', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/unusable.*rebuilt/);
     expect(readdirSync(join(t.dir, 'db')).some((n) => n.includes('.corrupt-'))).toBe(true);
+    // The new database is private as a first one is (before: it followed the umask, 0644; a review helper).
+    expect((statSync(dbPath).mode & 0o777).toString(8)).toBe('600');
     const demo = writeDemoHome(join(t.dir, 'home'), { outputOnlyWord: 'a', subagentOnlyWord: 'b' });
     const report = await t.index.refresh([demo.home]);
     expect(report.sessions).toBe(1);

@@ -296,6 +296,8 @@ function openOrRebuild(options: OpenIndexOptions): Database.Database {
   options.onWarning?.(
     `index database ${dbPath} was unusable (${messageOf(error)}); moved it to ${aside} and rebuilt the index`,
   );
+  // The new file private, as a first one is (`createPrivately`): the moved one took its permissions with it.
+  createPrivately(dbPath);
   const again = openDb(dbPath, busyTimeoutMs, rebuild);
   if ('db' in again) return again.db;
   // Another process making the same new index at that moment: busy, as on the first open.
