@@ -23,6 +23,11 @@ export interface IndexStatus {
    * dashboard says so); null once a refresh works again, and otherwise.
    */
   readonly error: string | null;
+  /**
+   * True while another AgentDash process builds this index (an `agentdash index --rebuild`): `state` is 'indexing'
+   * with that build's file counts, and what pages show is what it committed so far. Absent otherwise.
+   */
+  readonly elsewhere?: true;
 }
 
 /** `GET /api/agents`: every agent AgentDash reads, in registry order, as its adapter declares it. */

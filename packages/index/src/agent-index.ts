@@ -76,6 +76,7 @@ import type {
   ToolStats,
   UsageFilter,
 } from './types.js';
+import { type BuildProgress, buildingElsewhere } from './write/building.js';
 import { type ForgetReport, Refresher } from './write/refresh.js';
 
 export { DEFAULT_SEARCH_LIMIT, toFtsQuery } from './read/search.js';
@@ -181,6 +182,11 @@ export interface AgentIndex {
    * that are gone leave the index (and the session with them).
    */
   forgetSession(sessionId: string): Promise<ForgetReport>;
+  /**
+   * The build another process is running on this database (an `agentdash index --rebuild`), from its last commit;
+   * undefined when none is. What this index answers meanwhile is what that build committed so far.
+   */
+  buildingElsewhere(): BuildProgress | undefined;
   /** Whether refreshes archive transcript bytes (the stored setting; default on). */
   archiving(): boolean;
   setArchiving(on: boolean): void;
@@ -373,6 +379,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     search: (query, filter) => search(store, query, bySessionKey(store, filter)),
     issues: (filter) => issues(store, bySessionKey(store, filter)),
     forgetSession: (ref) => refresher.forgetSession(sessionKeyOfRef(store, ref) ?? ref),
+    buildingElsewhere: () => buildingElsewhere(db),
     archiving: () => refresher.settings.archiving(),
     setArchiving: (on) => refresher.settings.setArchiving(on),
     firstTime: (key) => refresher.settings.firstTime(key),

@@ -92,6 +92,7 @@ export {
   WorkerRpcError,
 } from './worker-rpc.js';
 export { announceLoaded, builtWorkerScript, startBuiltWorker, stopWorker, WORKER_LOADED } from './worker-script.js';
+export type { BuildProgress } from './write/building.js';
 // The searchable texts and their words as the full-text index has them: a team server indexes pushed transcripts
 // with these, so its search finds what the laptop's does.
 export { docPartsOf, indexedText } from './write/doc-parts.js';

@@ -108,3 +108,46 @@ export function startBackgroundIndex(options: BackgroundIndexOptions): Backgroun
   );
   return { status: () => status, done };
 }
+
+/** Another process's build of the index, as the server follows it (`watchBuildElsewhere`). */
+export interface BuildElsewhere {
+  /** The status while another process builds the index (`elsewhere: true`); undefined when none does. */
+  status(): IndexStatus | undefined;
+  close(): void;
+}
+
+/**
+ * Follow a build another AgentDash process runs on this index (an `agentdash index --rebuild` beside `serve`): what
+ * this server answers meanwhile is what that build committed so far, and its watcher sees no transcript change when
+ * it ends. While one runs the status says so with its file counts (`index-progress`) and lists are told to read again
+ * (`sessions-changed`) as it commits; once more when it ends, so no page keeps the partial list it read.
+ */
+export function watchBuildElsewhere(
+  index: Pick<AgentIndex, 'buildingElsewhere'>,
+  publish: (message: LiveMessage) => void,
+  everyMs = 1000,
+): BuildElsewhere {
+  let current: IndexStatus | undefined;
+  const check = () => {
+    let progress: ReturnType<AgentIndex['buildingElsewhere']>;
+    try {
+      progress = index.buildingElsewhere();
+    } catch {
+      return; // busy or closing: the next check tells
+    }
+    const was = current;
+    if (progress === undefined) {
+      current = undefined;
+      if (was === undefined) return;
+      publish({ type: 'index-progress', index: readyStatus() });
+    } else {
+      const base = was ?? { ...readyStatus(), state: 'indexing' as const, finishedAt: null };
+      current = { ...base, filesDone: progress.filesDone, filesTotal: progress.filesTotal, elsewhere: true };
+      publish({ type: 'index-progress', index: current });
+    }
+    publish({ type: 'sessions-changed' });
+  };
+  const timer = setInterval(check, everyMs);
+  timer.unref();
+  return { status: () => current, close: () => clearInterval(timer) };
+}

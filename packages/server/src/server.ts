@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server';
 import type { AgentIndex } from './agent-index.js';
 import type { FolderWithoutTranscripts, IndexStatus } from './api-types.js';
 import { createApp } from './app.js';
-import { readyStatus, startBackgroundIndex } from './index-state.js';
+import { readyStatus, startBackgroundIndex, watchBuildElsewhere } from './index-state.js';
 import { createLiveEvents } from './live.js';
 import { startOtlpListener } from './otlp/listen.js';
 import { isLoopbackHost } from './security.js';
@@ -131,8 +131,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   }
   const ready = readyStatus();
   const firstStatus = background ? background.status : () => ready;
+  // An `agentdash index --rebuild` in another process: the lists it empties fill in again as it commits.
+  const elsewhere = watchBuildElsewhere(options.index, (message) => events.publish(message));
   function indexStatus(): IndexStatus {
     const first = firstStatus();
+    if (first.state === 'ready') {
+      const other = elsewhere.status();
+      if (other !== undefined) return other;
+    }
     return liveError === undefined || first.state !== 'ready' ? first : { ...first, error: liveError };
   }
   // Sessions are loaded and paged in a worker thread when the index is a file (a `:memory:` one is this thread's).
@@ -181,6 +187,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     indexStatus,
     ...(otlp === undefined ? {} : { otlp: 'error' in otlp ? otlp : { endpoint: otlp.endpoint } }),
     close: async () => {
+      elsewhere.close();
       events.close();
       // The threads end too before this settles: one still loading ends once loaded (`stopWorker`), and its files
       // (the index's) are closed by then, so a caller may remove them.

@@ -43,11 +43,11 @@ export function IndexProgress({ status }: { status: IndexStatus | undefined }) {
   return (
     <div className="index-progress" data-testid="index-progress" role="status" aria-live="polite">
       <div className="index-progress-text">
-        <strong>Indexing your transcripts</strong>
+        <strong>{view.heading}</strong>
         <span data-testid="index-progress-count">{view.count}</span>
         {view.bytes && <span>{view.bytes}</span>}
         {view.left && <span data-testid="index-progress-left">{view.left}</span>}
-        <span className="dim">Sessions appear as they are read, newest first.</span>
+        <span className="dim">{view.meanwhile}</span>
       </div>
       <div
         className="index-progress-bar"

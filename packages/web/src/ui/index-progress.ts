@@ -3,6 +3,10 @@ import type { IndexStatus } from '../data/types';
 import { fmtBytes, fmtDuration, fmtNumber } from './format';
 
 interface IndexProgressView {
+  /** What is building the index: this server's first read, or another AgentDash process (`--rebuild`). */
+  readonly heading: string;
+  /** What the pages show meanwhile. */
+  readonly meanwhile: string;
   /** 0–1, by bytes (a huge file weighs what it costs), else by files. */
   readonly share: number;
   /** e.g. `1,204 of 4,726 files` or `Looking for transcripts…`. */
@@ -24,6 +28,10 @@ export function indexProgressView(status: IndexStatus, now: number): IndexProgre
   const canTell = status.bytesDone > 0 && status.bytesDone < status.bytesTotal && elapsed >= 1000;
   const leftMs = canTell ? ((status.bytesTotal - status.bytesDone) * elapsed) / status.bytesDone : undefined;
   return {
+    heading: status.elsewhere ? 'Another AgentDash process is rebuilding the index' : 'Indexing your transcripts',
+    meanwhile: status.elsewhere
+      ? 'Pages show what it has read so far, and fill in as it goes.'
+      : 'Sessions appear as they are read, newest first.',
     share: Math.max(0, Math.min(1, share)),
     count:
       status.filesTotal === 0

@@ -1,0 +1,87 @@
+/**
+ * `serve` beside an `agentdash index --rebuild` in another process (a review helper: the list showed 0, then 63 of
+ * 168 sessions with no word, and stayed so after the build ended, no event arriving): the status says another
+ * process builds the index, with its counts, lists are told to read again as it commits, and once more at its end.
+ */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AgentIndex, openIndex } from '@agentdash/index';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { HealthResponse, IndexStatus, LiveMessage } from './api-types.js';
+import { type RunningServer, startServer } from './server.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const samples = resolve(here, '../../cli/samples/claude-home');
+
+let tmp: string;
+let index: AgentIndex;
+let server: RunningServer | undefined;
+beforeEach(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'agentdash-elsewhere-'));
+  await cp(samples, join(tmp, 'home'), { recursive: true });
+  index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
+  await index.refresh([join(tmp, 'home')]);
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  index.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+/** What another process's build writes in the database on each commit (write/building.ts), or its end. */
+function otherBuild(progress: { filesDone: number; filesTotal: number } | undefined): void {
+  const db = new Database(join(tmp, 'index.sqlite'));
+  if (progress === undefined) db.prepare("DELETE FROM settings WHERE key = 'building'").run();
+  else {
+    // the parent of this test's process: alive, on this host, and not this process
+    const row = { pid: process.ppid, host: hostname(), at: Date.now(), ...progress };
+    db.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('building', ?)").run(JSON.stringify(row));
+  }
+  db.close();
+}
+
+it('says another process is building the index, and tells lists to read again when it ends', async () => {
+  server = await startServer({ index, paths: [join(tmp, 'home')], host: '127.0.0.1', port: 0, refreshOnStart: false });
+  const health = async (): Promise<IndexStatus> =>
+    ((await (await fetch(`${server!.url}api/health`)).json()) as HealthResponse).index;
+  expect(await health()).toMatchObject({ state: 'ready' });
+  expect((await health()).elsewhere).toBeUndefined();
+
+  const abort = new AbortController();
+  const response = await fetch(`${server.url}api/events`, { signal: abort.signal });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = '';
+  // Read in the background: a read abandoned by a timeout would drop what it brought.
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+      if (done) return;
+      text += value;
+    }
+  })();
+  const messages = (): LiveMessage[] =>
+    text
+      .split('\n')
+      .filter((l) => l.startsWith('data:'))
+      .map((l) => JSON.parse(l.slice(5)) as LiveMessage);
+  const until = async (predicate: (m: LiveMessage) => boolean) => {
+    for (let i = 0; i < 200 && !messages().some(predicate); i++) await new Promise((r) => setTimeout(r, 50));
+    return messages().some(predicate);
+  };
+
+  otherBuild({ filesDone: 3, filesTotal: 12 });
+  expect(await until((m) => m.type === 'index-progress' && m.index.elsewhere === true)).toBe(true);
+  expect(await health()).toMatchObject({ state: 'indexing', filesDone: 3, filesTotal: 12, elsewhere: true });
+  expect(await until((m) => m.type === 'sessions-changed')).toBe(true);
+
+  text = '';
+  otherBuild(undefined);
+  expect(await until((m) => m.type === 'index-progress' && m.index.state === 'ready')).toBe(true);
+  expect(await until((m) => m.type === 'sessions-changed')).toBe(true);
+  expect((await health()).elsewhere).toBeUndefined();
+  abort.abort();
+});
