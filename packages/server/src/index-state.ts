@@ -1,4 +1,5 @@
 /** The first index build after start, run in the background while the server already answers. */
+import { statSync } from 'node:fs';
 
 import { messageOf } from '@agentdash/core/base';
 import type { RefreshProgress, RefreshReport } from '@agentdash/index';
@@ -150,4 +151,40 @@ export function watchBuildElsewhere(
   const timer = setInterval(check, everyMs);
   timer.unref();
   return { status: () => current, close: () => clearInterval(timer) };
+}
+
+/**
+ * Whether the index's file is still the one this server opened: deleted, or replaced (moved aside as damaged by
+ * another process, which made a new one), the server's connection writes to a file no other process reads. Checked
+ * every `everyMs`; `onGone` once, with what to say (the dashboard shows it until the server restarts).
+ */
+export function watchIndexFile(dbPath: string, onGone: (reason: string) => void, everyMs = 1000): { close(): void } {
+  const inodeOf = (): number | undefined => {
+    try {
+      return statSync(dbPath).ino;
+    } catch {
+      return undefined;
+    }
+  };
+  const first = dbPath === ':memory:' ? undefined : inodeOf();
+  if (first === undefined) return { close: () => undefined };
+  const timer = setInterval(() => {
+    const now = inodeOf();
+    if (now === first) return;
+    clearInterval(timer);
+    onGone(
+      `its file ${dbPath} was ${now === undefined ? 'deleted' : 'replaced by another process'} while this server ran: ` +
+        'restart agentdash serve to use the index on disk',
+    );
+  }, everyMs);
+  timer.unref();
+  return { close: () => clearInterval(timer) };
+}
+
+/** A live refresh's error as the dashboard says it: a damaged index file is one a restart rebuilds. */
+export function refreshErrorText(error: unknown): string {
+  const text = messageOf(error);
+  return /malformed|SQLITE_CORRUPT|SQLITE_NOTADB|not a database/i.test(text)
+    ? `${text.replace(/\.$/, '')}: the index file is damaged; restart agentdash serve to rebuild it`
+    : text;
 }

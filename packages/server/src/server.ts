@@ -1,12 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
-import { messageOf } from '@agentdash/core/base';
 import type { RefreshProgress, RefreshReport } from '@agentdash/index';
 import { serve } from '@hono/node-server';
 import type { AgentIndex } from './agent-index.js';
 import type { FolderWithoutTranscripts, IndexStatus } from './api-types.js';
 import { createApp } from './app.js';
-import { readyStatus, startBackgroundIndex, watchBuildElsewhere } from './index-state.js';
+import {
+  readyStatus,
+  refreshErrorText,
+  startBackgroundIndex,
+  watchBuildElsewhere,
+  watchIndexFile,
+} from './index-state.js';
 import { createLiveEvents } from './live.js';
 import { startOtlpListener } from './otlp/listen.js';
 import { isLoopbackHost } from './security.js';
@@ -89,7 +94,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     paths: options.paths,
     watch: watchScript === undefined,
     onRefreshed: (error) => {
-      const next = error === undefined ? null : messageOf(error);
+      const next = error === undefined ? null : refreshErrorText(error);
       if (next === liveError) return;
       liveError = next;
       events.publish({ type: 'index-progress', index: indexStatus() });
@@ -133,8 +138,15 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const firstStatus = background ? background.status : () => ready;
   // An `agentdash index --rebuild` in another process: the lists it empties fill in again as it commits.
   const elsewhere = watchBuildElsewhere(options.index, (message) => events.publish(message));
+  // The index's file deleted or replaced under this server: said until it restarts (no refresh clears it).
+  let fileGone: string | undefined;
+  const indexFile = watchIndexFile(options.index.dbPath, (reason) => {
+    fileGone = reason;
+    events.publish({ type: 'index-progress', index: indexStatus() });
+  });
   function indexStatus(): IndexStatus {
     const first = firstStatus();
+    if (fileGone !== undefined) return { ...first, error: fileGone };
     if (first.state === 'ready') {
       const other = elsewhere.status();
       if (other !== undefined) return other;
@@ -188,6 +200,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...(otlp === undefined ? {} : { otlp: 'error' in otlp ? otlp : { endpoint: otlp.endpoint } }),
     close: async () => {
       elsewhere.close();
+      indexFile.close();
       events.close();
       // The threads end too before this settles: one still loading ends once loaded (`stopWorker`), and its files
       // (the index's) are closed by then, so a caller may remove them.

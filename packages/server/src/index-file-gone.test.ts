@@ -1,0 +1,53 @@
+/**
+ * The index's file deleted or replaced under a running `serve` (a review helper: `rm index.db*` beside `serve` left
+ * it writing to a deleted file, archiving what would be lost at exit, with no word; a file another process moved
+ * aside as damaged left it failing until restarted): the status says so, and what to do.
+ */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AgentIndex, openIndex } from '@agentdash/index';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { HealthResponse } from './api-types.js';
+import { refreshErrorText } from './index-state.js';
+import { type RunningServer, startServer } from './server.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const samples = resolve(here, '../../cli/samples/claude-home');
+
+let tmp: string;
+let index: AgentIndex;
+let server: RunningServer | undefined;
+beforeEach(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'agentdash-gone-'));
+  await cp(samples, join(tmp, 'home'), { recursive: true });
+  index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  index.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+it('says the index file was deleted under it, and to restart', async () => {
+  server = await startServer({ index, paths: [join(tmp, 'home')], host: '127.0.0.1', port: 0 });
+  await server.indexed;
+  const error = async () => ((await (await fetch(`${server!.url}api/health`)).json()) as HealthResponse).index.error;
+  expect(await error()).toBeNull();
+  for (const suffix of ['', '-wal', '-shm']) await rm(join(tmp, `index.sqlite${suffix}`), { force: true });
+  let said: string | null = null;
+  for (let i = 0; i < 100 && said === null; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    said = await error();
+  }
+  expect(said).toMatch(/index\.sqlite was deleted while this server ran: restart agentdash serve/);
+});
+
+it('says a damaged index file is rebuilt by a restart', () => {
+  expect(refreshErrorText(new Error('database disk image is malformed'))).toBe(
+    'database disk image is malformed: the index file is damaged; restart agentdash serve to rebuild it',
+  );
+  expect(refreshErrorText(new Error('disk full.'))).toBe('disk full.');
+});
