@@ -55,7 +55,14 @@ import {
 } from './read/session-queries.js';
 import { calls, stats } from './read/stats-queries.js';
 import { type UsageResponse, usageResponses } from './read/usage-queries.js';
-import { assertSqliteFile, headerIsOurs, INDEX_APPLICATION_ID, makeFolders, recogniseIndex } from './schema/db-file.js';
+import {
+  assertSqliteFile,
+  headerIsOurs,
+  INDEX_APPLICATION_ID,
+  isCorruption,
+  makeFolders,
+  recogniseIndex,
+} from './schema/db-file.js';
 import { useIncrementalVacuum } from './schema/free-pages.js';
 import { DERIVED_VERSION, migrate, NewerDerivedError, NewerSchemaError, SCHEMA_VERSION } from './schema/schema.js';
 import { openDatabase } from './schema/sqlite-addon.js';
@@ -182,10 +189,7 @@ export interface AgentIndex {
    * that are gone leave the index (and the session with them).
    */
   forgetSession(sessionId: string): Promise<ForgetReport>;
-  /**
-   * The build another process is running on this database (an `agentdash index --rebuild`), from its last commit;
-   * undefined when none is. What this index answers meanwhile is what that build committed so far.
-   */
+  /** Another process's build of this database (`index --rebuild`) as of its last commit; undefined when none runs. */
   buildingElsewhere(): BuildProgress | undefined;
   /** Whether refreshes archive transcript bytes (the stored setting; default on). */
   archiving(): boolean;
@@ -229,11 +233,6 @@ function asUnavailable(dbPath: string, error: unknown): unknown {
   if (!isPathProblem) return error;
   const reason = messageOf(error);
   return new IndexUnavailableError(dbPath, reason, { cause: error });
-}
-
-function isCorruption(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code.startsWith('SQLITE_NOTADB'));
 }
 
 /** What opening the file gave: the database, or the failure and whether the file was recognised as ours first. */

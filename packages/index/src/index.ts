@@ -44,6 +44,7 @@ export {
 export { occurrencesOf, queryPhrases, tokensOf } from './read/snippet-tokens.js';
 export type { UsageContext, UsageResponse } from './read/usage-queries.js';
 export { ownsBefore, type SessionRow as OwningSession } from './read/usage-queries.js';
+export { isCorruption } from './schema/db-file.js';
 export { DERIVED_VERSION, SCHEMA_VERSION } from './schema/schema.js';
 export { NativeAddonError } from './schema/sqlite-addon.js';
 export type {

@@ -46,8 +46,10 @@ it('says the index file was deleted under it, and to restart', async () => {
 });
 
 it('says a damaged index file is rebuilt by a restart', () => {
-  expect(refreshErrorText(new Error('database disk image is malformed'))).toBe(
+  // SQLite's error for damaged pages, as better-sqlite3 throws it (the index's rule reads its code)
+  const corrupt = Object.assign(new Error('database disk image is malformed'), { code: 'SQLITE_CORRUPT' });
+  expect(refreshErrorText(corrupt)).toBe(
     'database disk image is malformed: the index file is damaged; restart agentdash serve to rebuild it',
   );
-  expect(refreshErrorText(new Error('disk full.'))).toBe('disk full.');
+  expect(refreshErrorText(Object.assign(new Error('disk full.'), { code: 'SQLITE_FULL' }))).toBe('disk full.');
 });

@@ -2,7 +2,7 @@
 import { statSync } from 'node:fs';
 
 import { messageOf } from '@agentdash/core/base';
-import type { RefreshProgress, RefreshReport } from '@agentdash/index';
+import { isCorruption, type RefreshProgress, type RefreshReport } from '@agentdash/index';
 import type { AgentIndex } from './agent-index.js';
 import type { IndexStatus, LiveMessage } from './api-types.js';
 
@@ -181,10 +181,10 @@ export function watchIndexFile(dbPath: string, onGone: (reason: string) => void,
   return { close: () => clearInterval(timer) };
 }
 
-/** A live refresh's error as the dashboard says it: a damaged index file is one a restart rebuilds. */
+/** A live refresh's error as the dashboard says it: a damaged index file (the index's rule) is one a restart rebuilds. */
 export function refreshErrorText(error: unknown): string {
   const text = messageOf(error);
-  return /malformed|SQLITE_CORRUPT|SQLITE_NOTADB|not a database/i.test(text)
+  return isCorruption(error)
     ? `${text.replace(/\.$/, '')}: the index file is damaged; restart agentdash serve to rebuild it`
     : text;
 }
