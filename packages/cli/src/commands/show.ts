@@ -16,6 +16,7 @@ import {
   otherBlockLabel,
   otherBlockRaw,
   spanMs,
+  timeIsOwn,
 } from '@agentdash/core/present';
 import { redactIdentifiers } from '@agentdash/core/secrets';
 import type { TokenCounts } from '@agentdash/core/usage';
@@ -204,7 +205,7 @@ function* timelineChunks(
   out.push(`${c.dim('session')}  ${terminalText(session.id)}`);
   out.push(`${c.dim('project')}  ${terminalText(session.projectPath ?? session.projectDir)}`);
   // A fork's or resume's wall time leaves out the conversation it copied (the index's `own_from_ms`).
-  const resumed = copiedFrom.some((from) => !from.sameSession && from.responses > 0);
+  const resumed = timeIsOwn(copiedFrom);
   const duration = durationText(session, wallMs);
   out.push(
     `${c.dim('time')}     ${formatRange(session.startedAt, session.endedAt)}${duration ? ` (${duration}${resumed && wallMs !== 'span' ? ' of its own' : ''})` : ''}`,

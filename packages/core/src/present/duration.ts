@@ -42,3 +42,13 @@ export function spanMs(start: string | null | undefined, end: string | null | un
   const b = Date.parse(end);
   return Number.isNaN(a) || Number.isNaN(b) ? undefined : Math.max(0, b - a);
 }
+
+/**
+ * Whether a session copied another session's conversation (a fork or resume: another id, responses copied), so its
+ * wall time is its own records' after it (the index's `own_from_ms`): what `show` and the session header say.
+ */
+export function timeIsOwn(
+  copiedFrom: readonly { readonly sameSession: boolean; readonly responses: number }[],
+): boolean {
+  return copiedFrom.some((from) => !from.sameSession && from.responses > 0);
+}

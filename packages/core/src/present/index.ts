@@ -7,7 +7,7 @@
 
 export { callChangeDiff } from './call-change.js';
 export { dayBoundMs, formatClock, formatDateTime, formatRange, formatRelative, localDayBoundMs } from './dates.js';
-export { formatDuration, spanMs } from './duration.js';
+export { formatDuration, spanMs, timeIsOwn } from './duration.js';
 export { errorsTone, formatErrors, realErrors, type Tone } from './errors.js';
 export {
   FILE_CALL_IDS,

@@ -1,4 +1,4 @@
-import { modelLabel, noUsageText } from '@agentdash/core/present';
+import { modelLabel, noUsageText, timeIsOwn } from '@agentdash/core/present';
 import { activeMs } from '@agentdash/core/time';
 import { Fragment, useMemo } from 'react';
 import type { SessionDetail } from '../../data/types';
@@ -26,7 +26,7 @@ export function SessionStats({ detail }: { detail: SessionDetail }) {
   // Responses that recorded no usage at all (a legacy Codex rollout): unknown tokens, not "0 in".
   const noUsage = noUsageText(detail.counts.assistantMessages, detail.usageByModel);
   // A fork's or resume's wall time is its own records' (the index leaves out the conversation it copied).
-  const resumed = detail.copiedFrom.some((from) => !from.sameSession && from.responses > 0);
+  const resumed = timeIsOwn(detail.copiedFrom);
   // No wall time (records without a span): no active time either, rather than "0 ms".
   const active = s.time ? activeMs(s.time) : null;
   // On a phone the row wraps, errors and cost first (`.stat-lead`, styles.css): every figure in view, none scrolled to.
