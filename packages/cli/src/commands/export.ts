@@ -46,7 +46,7 @@ type Format = (typeof formats)[number];
 
 export const exportCommand: CommandSpec = {
   name: 'export',
-  usage: 'agentdash export SESSION --format json|envelope|markdown|html [-o FILE] [--no-redact] [--partial] [PATH…]',
+  usage: 'agentdash export SESSION --format json|envelope|markdown|md|html [-o FILE] [--no-redact] [--partial] [PATH…]',
   summary: 'export one session as JSON, tool-call JSON Lines, Markdown or one self-contained HTML file',
   help: `Formats:
   json       the enriched session (as show --json): every call with its typed result nested
@@ -84,7 +84,9 @@ ${COMMON_HELP}`,
     partial: { type: 'boolean' },
   },
   async run(ctx, positionals) {
-    const format = (str(ctx.values, 'format') ?? (ctx.json ? 'json' : undefined)) as Format | undefined;
+    const given = str(ctx.values, 'format') ?? (ctx.json ? 'json' : undefined);
+    // `md`, the file extension most people type, is Markdown
+    const format = (given === 'md' ? 'markdown' : given) as Format | undefined;
     if (format === undefined) throw new UsageError(`export needs --format ${formats.join('|')}`);
     if (!formats.includes(format))
       throw new UsageError(`--format must be one of ${formats.join(', ')}, got "${format}"`);
