@@ -54,7 +54,8 @@ beforeAll(async () => {
   await cliJson(['index']);
   index = openIndex({ dbPath: db });
   app = createApp({ index, paths: [home], host: '127.0.0.1', port: 4317, assetsDir: dir });
-});
+  // The whole wild home indexed through the CLI: past the fast loop's 10 s for hooks beside its other files.
+}, 60_000);
 afterAll(() => {
   index.close();
   rmSync(dir, { recursive: true, force: true });

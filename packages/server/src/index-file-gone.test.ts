@@ -42,7 +42,7 @@ it('says the index file was deleted under it, and to restart', async () => {
     await new Promise((r) => setTimeout(r, 50));
     said = await error();
   }
-  expect(said).toMatch(/index\.sqlite was deleted while this server ran: restart agentdash serve/);
+  expect(said).toMatch(/index\.sqlite was deleted or replaced while this server ran: restart agentdash serve/);
 });
 
 it('says a damaged index file is rebuilt by a restart', () => {

@@ -172,10 +172,8 @@ export function watchIndexFile(dbPath: string, onGone: (reason: string) => void,
     const now = inodeOf();
     if (now === first) return;
     clearInterval(timer);
-    onGone(
-      `its file ${dbPath} was ${now === undefined ? 'deleted' : 'replaced by another process'} while this server ran: ` +
-        'restart agentdash serve to use the index on disk',
-    );
+    // (deleted, then made again by a process opening the path: another inode; which came first is a race)
+    onGone(`its file ${dbPath} was deleted or replaced while this server ran: restart agentdash serve to use it`);
   }, everyMs);
   timer.unref();
   return { close: () => clearInterval(timer) };
