@@ -1,4 +1,4 @@
-import { modelList, shortModels } from '@agentdash/core/present';
+import { shortModels } from '@agentdash/core/present';
 import { Bar, BarChart, CartesianGrid, getNiceTickValues, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { costTickFormat } from '../../ui/axis-label';
 import { fmtCost, fmtNumber } from '../../ui/format';
@@ -6,7 +6,7 @@ import { emptyNote, type LoadState } from '../../ui/load-state';
 import { type ChartTheme, categoryAxis, MAX_BAR_PX } from '../analytics/chart-theme';
 import type { BucketUnit } from './day-range';
 import { DISTINCT_MODELS, OTHER_MODELS_COLOR } from './model-colors';
-import type { DayRow, ProjectBar } from './use-usage';
+import { type DayRow, type ProjectBar, projectValueText } from './use-usage';
 
 interface Props {
   readonly theme: ChartTheme;
@@ -15,13 +15,6 @@ interface Props {
 /** A bar's value as its tooltip says it; a cost of null or undefined (a model without a price) is unknown, not $0. */
 const valueFormat = (metric: Props['metric']) => (v: unknown) =>
   v === null || v === undefined ? 'unknown' : metric === 'cost' ? fmtCost(Number(v)) : fmtNumber(Number(v));
-
-/** A project's cost as its tooltip says it: what the priced models cost, and that the unpriced ones are not in it. */
-function projectValueText(metric: Props['metric'], bar: ProjectBar): string {
-  const value = valueFormat(metric)(bar.value);
-  if (bar.unpriced.length === 0 || bar.value === null) return value;
-  return `${value} + unknown (${modelList(bar.unpriced)})`;
-}
 
 /**
  * A cost axis from 0 to `max`: the ticks recharts would pick by itself (5 of them), given to it with one format for

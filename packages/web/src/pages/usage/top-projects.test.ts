@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { topProjects } from './use-usage';
+import { projectValueText, topProjects } from './use-usage';
 
 const project = (name: string, costUsd: number | null, tokens: number, unpricedModels: string[] = []) =>
   ({
@@ -40,5 +40,18 @@ describe('projects chart', () => {
       null,
     ]);
     expect(topProjects(rows, 'cost', 4)[3]?.unpriced).toEqual(['gemini-x']);
+  });
+
+  it('says a lower bound with "+ ?" in the tooltip, as the cards and tables do (responses without input)', () => {
+    const copilot = { ...(project('copilot', 0.012, 45) as object), inputUnrecordedModels: ['gpt-5.4-mini'] } as never;
+    const [cost] = topProjects([copilot], 'cost', 1);
+    const [tokens] = topProjects([copilot], 'tokens', 1);
+    // Before: "$0.012" and "45", the whole of them.
+    expect(cost && projectValueText('cost', cost)).toBe('$0.012 + ?');
+    expect(tokens && projectValueText('tokens', tokens)).toBe('45 + ?');
+    const [unpriced] = topProjects(rows.slice(3), 'cost', 1);
+    expect(unpriced && projectValueText('cost', unpriced)).toBe('unknown');
+    const [dear] = topProjects(rows.slice(0, 1), 'cost', 1);
+    expect(dear && projectValueText('cost', dear)).toBe('$30.00');
   });
 });

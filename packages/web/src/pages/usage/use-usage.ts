@@ -1,8 +1,15 @@
 import type { AgentId } from '@agentdash/core/model';
-import { messageOf } from '@agentdash/core/present';
+import {
+  formatCost,
+  formatTokensAtLeast,
+  inputIsLowerBound,
+  messageOf,
+  modelList,
+  outputIsLowerBound,
+} from '@agentdash/core/present';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../data/client';
-import type { UsageResponse } from '../../data/types';
+import type { UnrecordedDto, UsageResponse } from '../../data/types';
 import { ANALYTICS_RELOAD_MS, useLiveTick } from '../../data/use-live-tick';
 import { labelOf, projectLabels } from '../../ui/project-labels';
 import { type BucketUnit, dayBuckets } from './day-range';
@@ -21,6 +28,21 @@ export interface ProjectBar {
   readonly name: string;
   readonly value: number | null;
   readonly unpriced: readonly string[];
+  /** Models some of whose responses recorded no input, or only part of their output: the value is a lower bound. */
+  readonly gaps: UnrecordedDto;
+}
+
+/**
+ * A project's value as the chart's tooltip says it: a lower bound with "+ ?" where some of its responses recorded no
+ * input or only part of their output (as the cards and tables say it), and that unpriced models are not in a cost.
+ */
+export function projectValueText(metric: Metric, bar: ProjectBar): string {
+  if (bar.value === null) return 'unknown';
+  const value =
+    metric === 'cost'
+      ? formatCost(bar.value, bar.gaps)
+      : formatTokensAtLeast(bar.value, inputIsLowerBound(bar.gaps) || outputIsLowerBound(bar.gaps));
+  return bar.unpriced.length === 0 ? value : `${value} + unknown (${modelList(bar.unpriced)})`;
 }
 
 /**
@@ -85,6 +107,10 @@ export function topProjects(rows: readonly UsageProject[], metric: Metric, top: 
         value,
         // The cost shown leaves these models out (they have no price).
         unpriced: metric === 'cost' ? p.unpricedModels : [],
+        gaps: {
+          ...(p.inputUnrecordedModels ? { inputUnrecordedModels: p.inputUnrecordedModels } : {}),
+          ...(p.outputUnrecordedModels ? { outputUnrecordedModels: p.outputUnrecordedModels } : {}),
+        },
       }))
   );
 }
