@@ -4,27 +4,15 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
-import type { CliIo } from './io.js';
-import { run } from './run.js';
+import { runCli } from '../test/harness.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const home = join(repoRoot, 'packages/core/test/fixtures/usage');
 const dir = mkdtempSync(join(tmpdir(), 'agentdash-export-md-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function exported(format: string): Promise<{ code: number; stdout: string }> {
-  let stdout = '';
-  const io: CliIo = {
-    stdout: { write: (s: string) => (stdout += s), isTTY: false, columns: 160 },
-    stderr: { write: () => true, isTTY: false },
-    env: { CLAUDE_CONFIG_DIR: join(dir, 'none') },
-    homedir: dir,
-    now: () => Date.parse('2026-11-21T12:00:00Z'),
-    readStdin: async () => undefined,
-  };
-  const code = await run(['export', '7e2a9b4c', home, '--format', format, '--db', join(dir, 'index.sqlite')], io);
-  return { code, stdout };
-}
+const exported = (format: string) =>
+  runCli(['export', '7e2a9b4c', home, '--format', format], { home: dir, db: join(dir, 'index.sqlite') });
 
 it('writes the same Markdown for --format md as for --format markdown', async () => {
   const markdown = await exported('markdown');

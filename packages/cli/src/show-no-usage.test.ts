@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
-import type { CliIo } from './io.js';
-import { run } from './run.js';
+import { runCli } from '../test/harness.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const legacy = join(
@@ -21,17 +20,9 @@ const dir = mkdtempSync(join(tmpdir(), 'agentdash-no-usage-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function show(session: string, path: string): Promise<string> {
-  let stdout = '';
-  const io: CliIo = {
-    stdout: { write: (s: string) => (stdout += s), isTTY: false, columns: 160 },
-    stderr: { write: () => true, isTTY: false },
-    env: { CLAUDE_CONFIG_DIR: join(dir, 'none') },
-    homedir: dir,
-    now: () => Date.parse('2026-11-21T12:00:00Z'),
-    readStdin: async () => undefined,
-  };
-  expect(await run(['show', session, path, '--db', join(dir, 'index.sqlite')], io)).toBe(0);
-  return stdout;
+  const r = await runCli(['show', session, path], { home: dir, db: join(dir, 'index.sqlite') });
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout;
 }
 
 it('says the tokens of responses that recorded no usage are unknown', async () => {

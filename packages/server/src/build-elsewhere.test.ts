@@ -3,33 +3,27 @@
  * 168 sessions with no word, and stayed so after the build ended, no event arriving): the status says another
  * process builds the index, with its counts, lists are told to read again as it commits, and once more at its end.
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type AgentIndex, openIndex } from '@agentdash/index';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import type { AgentIndex } from '@agentdash/index';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { samplesCopy } from '../test/app-harness.js';
 import type { HealthResponse, IndexStatus, LiveMessage } from './api-types.js';
 import { type RunningServer, startServer } from './server.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const samples = resolve(here, '../../cli/samples/claude-home');
-
-let tmp: string;
+let copy: Awaited<ReturnType<typeof samplesCopy>>;
 let index: AgentIndex;
+let tmp: string;
 let server: RunningServer | undefined;
 beforeEach(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'agentdash-elsewhere-'));
-  await cp(samples, join(tmp, 'home'), { recursive: true });
-  index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
-  await index.refresh([join(tmp, 'home')]);
+  copy = await samplesCopy(true);
+  ({ index, tmp } = copy);
 });
 afterEach(async () => {
   await server?.close();
   server = undefined;
-  index.close();
-  await rm(tmp, { recursive: true, force: true });
+  await copy.close();
 });
 
 /** What another process's build writes in the database on each commit (write/building.ts), or its end. */

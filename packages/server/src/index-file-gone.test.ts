@@ -3,32 +3,27 @@
  * it writing to a deleted file, archiving what would be lost at exit, with no word; a file another process moved
  * aside as damaged left it failing until restarted): the status says so, and what to do.
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type AgentIndex, openIndex } from '@agentdash/index';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AgentIndex } from '@agentdash/index';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { samplesCopy } from '../test/app-harness.js';
 import type { HealthResponse } from './api-types.js';
 import { refreshErrorText } from './index-state.js';
 import { type RunningServer, startServer } from './server.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const samples = resolve(here, '../../cli/samples/claude-home');
-
-let tmp: string;
+let copy: Awaited<ReturnType<typeof samplesCopy>>;
 let index: AgentIndex;
+let tmp: string;
 let server: RunningServer | undefined;
 beforeEach(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'agentdash-gone-'));
-  await cp(samples, join(tmp, 'home'), { recursive: true });
-  index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
+  copy = await samplesCopy(false);
+  ({ index, tmp } = copy);
 });
 afterEach(async () => {
   await server?.close();
   server = undefined;
-  index.close();
-  await rm(tmp, { recursive: true, force: true });
+  await copy.close();
 });
 
 it('says the index file was deleted under it, and to restart', async () => {

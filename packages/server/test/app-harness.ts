@@ -2,7 +2,7 @@
  * What the server's tests (and the dashboard's, which compare with the API) share: the app over a fresh index of
  * some transcript folders, answering requests in-process as the server does.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,4 +77,27 @@ export function untilSeen(
     };
     look();
   });
+}
+
+/** A copy of the sample home in a temporary folder, with an index of it there (refreshed when `refreshed`). */
+export async function samplesCopy(refreshed: boolean): Promise<{
+  readonly tmp: string;
+  readonly home: string;
+  readonly index: AgentIndex;
+  close(): Promise<void>;
+}> {
+  const tmp = await mkdtemp(join(tmpdir(), 'agentdash-samples-'));
+  const home = join(tmp, 'home');
+  await cp(SAMPLES, home, { recursive: true });
+  const index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
+  if (refreshed) await index.refresh([home]);
+  return {
+    tmp,
+    home,
+    index,
+    async close() {
+      index.close();
+      await rm(tmp, { recursive: true, force: true });
+    },
+  };
 }
