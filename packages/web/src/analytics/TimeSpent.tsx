@@ -1,7 +1,8 @@
 import { messageOf } from '@agentdash/core/present';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../data/client';
 import type { UsageResponse } from '../data/types';
+import { useLiveAnswer } from '../data/use-live-answer';
 import { ANALYTICS_RELOAD_MS, useLiveTick } from '../data/use-live-tick';
 import { useChartTheme } from '../pages/analytics/chart-theme';
 import { TimeByDayCard, TimeByProjectCard } from './WhereTimeWent';
@@ -15,18 +16,14 @@ export function TimeSpent({ project }: { project: string }) {
   const [time, setTime] = useState<UsageResponse['time'] | undefined>();
   const [error, setError] = useState<string | undefined>();
   const tick = useLiveTick(ANALYTICS_RELOAD_MS);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: tick reloads on live changes
-  useEffect(() => {
-    const ctl = new AbortController();
-    api
-      .usage(project ? { project } : {}, ctl.signal)
-      .then((u) => {
-        setTime(u.time);
-        setError(undefined);
-      })
-      .catch((e: unknown) => !ctl.signal.aborted && setError(messageOf(e)));
-    return () => ctl.abort();
-  }, [project, tick]);
+  useLiveAnswer(project, tick, {
+    ask: (signal) => api.usage(project ? { project } : {}, signal),
+    take: (u) => {
+      setTime(u.time);
+      setError(undefined);
+    },
+    fail: (e) => setError(messageOf(e)),
+  });
 
   return (
     <>

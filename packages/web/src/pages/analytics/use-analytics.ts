@@ -4,6 +4,7 @@ import { messageOf } from '@agentdash/core/present';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../data/client';
 import type { CallRowDto, StatsResponse } from '../../data/types';
+import { useLiveAnswer } from '../../data/use-live-answer';
 import { ANALYTICS_RELOAD_MS, useLiveTick } from '../../data/use-live-tick';
 import { outcomeStack } from '../../ui/format';
 import { axisLabelOf, bucketRange, untimedCalls } from './bucket-range';
@@ -29,18 +30,14 @@ export function useAnalytics(project: string, drill: Drill | undefined, agent: A
   const [error, setError] = useState<string | undefined>();
 
   const tick = useLiveTick(ANALYTICS_RELOAD_MS);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: tick reloads on live changes
-  useEffect(() => {
-    const ctl = new AbortController();
-    api
-      .stats({ project, agent: agent || undefined }, ctl.signal)
-      .then((s) => {
-        setStats(s);
-        setError(undefined);
-      })
-      .catch((e: unknown) => !ctl.signal.aborted && setError(messageOf(e)));
-    return () => ctl.abort();
-  }, [project, agent, tick]);
+  useLiveAnswer(JSON.stringify([project, agent]), tick, {
+    ask: (signal) => api.stats({ project, agent: agent || undefined }, signal),
+    take: (s) => {
+      setStats(s);
+      setError(undefined);
+    },
+    fail: (e) => setError(messageOf(e)),
+  });
 
   useEffect(() => {
     if (!drill) return;

@@ -5,6 +5,7 @@ import { useAgents } from '../../data/agents';
 import { api, isUnreachable, type SessionQuery } from '../../data/client';
 import { teamScope } from '../../data/team-scope';
 import type { SessionRow, SessionsResponse } from '../../data/types';
+import { useLiveAnswer } from '../../data/use-live-answer';
 import { LIST_RELOAD_MS, useLiveTick } from '../../data/use-live-tick';
 import { localDayInstant } from './day-bounds';
 
@@ -147,24 +148,21 @@ export function useSessionList(filters: Filters, sort: Sort) {
     firstQueryKey.current = undefined;
   }, [queryKey]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: queryKey stands for query; tick reloads on live changes
-  useEffect(() => {
-    if (waitsForAgents) return;
-    const ctl = new AbortController();
-    api
-      .sessions({ ...query, offset: 0, limit: Math.min(Math.max(loaded.current, pageRows), MAX_FETCH) }, ctl.signal)
-      .then((r) => {
-        setData(r);
-        setRows(r.sessions);
-        setAnsweredKey(queryKey);
-        setError(undefined);
-        setUnreachable(false);
-      })
-      .catch((e: unknown) => {
-        if (!ctl.signal.aborted) failed(e);
-      });
-    return () => ctl.abort();
-  }, [queryKey, tick, retry, waitsForAgents]);
+  // A live change or a retry asks again once the answer on its way is in (a search can take longer than a second).
+  useLiveAnswer(waitsForAgents ? undefined : queryKey, tick + retry, {
+    ask: (signal) =>
+      api
+        .sessions({ ...query, offset: 0, limit: Math.min(Math.max(loaded.current, pageRows), MAX_FETCH) }, signal)
+        .then((r) => ({ r, key: queryKey })),
+    take: ({ r, key }) => {
+      setData(r);
+      setRows(r.sessions);
+      setAnsweredKey(key);
+      setError(undefined);
+      setUnreachable(false);
+    },
+    fail: failed,
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: queryKey stands for query
   const showMore = useCallback(() => {

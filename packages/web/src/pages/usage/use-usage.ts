@@ -7,9 +7,10 @@ import {
   modelList,
   outputIsLowerBound,
 } from '@agentdash/core/present';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { api } from '../../data/client';
 import type { UnrecordedDto, UsageResponse } from '../../data/types';
+import { useLiveAnswer } from '../../data/use-live-answer';
 import { ANALYTICS_RELOAD_MS, useLiveTick } from '../../data/use-live-tick';
 import { labelOf, projectLabels } from '../../ui/project-labels';
 import { type BucketUnit, dayBuckets } from './day-range';
@@ -124,20 +125,18 @@ export function useUsage(project: string, range: RangeKey, metric: Metric, agent
   const [error, setError] = useState<string | undefined>();
 
   const tick = useLiveTick(ANALYTICS_RELOAD_MS);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: tick reloads on live changes
-  useEffect(() => {
-    const ctl = new AbortController();
-    const days = RANGES.find((r) => r.key === range)?.days;
-    const since = days === undefined ? undefined : new Date(Date.now() - days * 86_400_000).toISOString();
-    api
-      .usage({ project: project || undefined, agent: agent || undefined, since }, ctl.signal)
-      .then((u) => {
-        setUsage(u);
-        setError(undefined);
-      })
-      .catch((e: unknown) => !ctl.signal.aborted && setError(messageOf(e)));
-    return () => ctl.abort();
-  }, [project, agent, range, tick]);
+  useLiveAnswer(JSON.stringify([project, agent, range]), tick, {
+    ask: (signal) => {
+      const days = RANGES.find((r) => r.key === range)?.days;
+      const since = days === undefined ? undefined : new Date(Date.now() - days * 86_400_000).toISOString();
+      return api.usage({ project: project || undefined, agent: agent || undefined, since }, signal);
+    },
+    take: (u) => {
+      setUsage(u);
+      setError(undefined);
+    },
+    fail: (e) => setError(messageOf(e)),
+  });
 
   // One order for the chart, its legend, the table and the colours: the metric's (chartModels).
   const { drawn, unpriced } = useMemo(() => chartModels(usage?.models ?? [], metric), [usage, metric]);
