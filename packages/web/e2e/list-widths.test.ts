@@ -8,6 +8,7 @@
  */
 import { join } from 'node:path';
 import { assistantText, prompt, type RecordBase, toolResult, toolUse, writeLines } from '@agentdash/testing/synthetic';
+import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eMissing, idle, newPage, servedHome } from './harness';
 import { revisit } from './samples-ui';
@@ -69,7 +70,21 @@ describe.skipIf(missing !== undefined)(
           await revisit(page, new URL(hash, ui.served.server.url).toString());
           await page.getByTestId('session-row').first().waitFor({ timeout: 15_000 });
           // a search's rows may be drawn before its excerpts (the list's rows stay until the search answers)
-          if (hash !== '#/') await page.getByTestId('search-snippet').first().waitFor({ timeout: 15_000 });
+          if (hash !== '#/') {
+            const errors: string[] = [];
+            const failed = (r: Request) => errors.push(`${r.url()}: ${r.failure()?.errorText}`);
+            page.on('requestfailed', failed);
+            await page
+              .getByTestId('search-snippet')
+              .first()
+              .waitFor({ timeout: 15_000 })
+              .catch(async (e: unknown) => {
+                // what the page said instead, for whoever reads the failure
+                const said = await page.locator('.err-msg').allTextContents();
+                throw new Error(`${String(e)}\nthe page said: ${said.join(' | ')}\nfailed: ${errors.join(' | ')}`);
+              });
+            page.off('requestfailed', failed);
+          }
           await idle(page);
           const fit = await page.evaluate(() => {
             const wrap = document.querySelector<HTMLElement>('[data-testid=sessions-wrap]');
