@@ -40,14 +40,24 @@ describe('reasoning tokens from the command line', () => {
     expect(claude.map((s) => s.usage.reasoningOutputTokens)).toEqual(claude.map(() => 0));
   });
 
-  it('the usage table shows them on their own in the output column, and nothing for Claude', async () => {
+  it('the usage table shows them in a column of their own beside the output, and no such column for Claude', async () => {
     const report = JSON.parse(
       (await cli(['usage', 'monthly', '--json', '--agent', 'gemini'])).stdout,
     ) as UsageDailyJson;
-    const table = (await cli(['usage', 'monthly', '--agent', 'gemini'])).stdout;
-    const cell = `${formatTokens(report.totals.outputTokens)} (of which reasoning ${formatTokens(report.totals.reasoningOutputTokens)})`;
-    expect(table.split('\n').filter((l) => l.includes(cell)).length).toBeGreaterThan(0);
+    const [head = '', ...rows] = (await cli(['usage', 'monthly', '--agent', 'gemini'])).stdout.split('\n');
+    const headers = head.trim().split(/\s{2,}/);
+    expect(headers.slice(2, 5)).toEqual(['INPUT', 'OUTPUT', 'REASONING']);
+    const total =
+      rows
+        .find((l) => l.startsWith('Total'))
+        ?.trim()
+        .split(/\s{2,}/) ?? [];
+    expect(total.slice(2, 5)).toEqual([
+      formatTokens(report.totals.inputTokens),
+      formatTokens(report.totals.outputTokens),
+      formatTokens(report.totals.reasoningOutputTokens),
+    ]);
     const claudeTable = (await cli(['usage', 'monthly', '--agent', 'claude'])).stdout;
-    expect(claudeTable.split('\n').filter((l) => l.includes('of which reasoning'))).toEqual([]);
+    expect(claudeTable.split('\n')[0]).not.toContain('REASONING');
   });
 });

@@ -138,6 +138,7 @@ describe(`tables fit the terminal (${existsSync(sharedWild) ? 'with' : `skipped:
       'CALLS',
       'ERRORS',
       'COST',
+      'MODEL',
       'PROJECT',
       'TITLE',
     ]);
@@ -162,6 +163,29 @@ describe(`tables fit the terminal (${existsSync(sharedWild) ? 'with' : `skipped:
       'TITLE',
     ]);
     expect(piped.stdout).toMatch(/\/services\/payment-gateway-0 {2}Refactor the settlement/);
+  });
+
+  it('sessions keep their calls, errors and cost at 80 columns; usage --breakdown names each model row', async () => {
+    const sessions = await agentdash(['sessions', SAMPLES_HOME, home], 80);
+    expect(sessions.stdout.split('\n')[0]?.split(/\s{2,}/)).toEqual([
+      'SESSION',
+      'AGENT',
+      'STARTED',
+      'CALLS',
+      'ERRORS',
+      'COST',
+      'TITLE',
+    ]);
+    for (const columns of [80, 60]) {
+      const usage = await agentdash(['usage', 'daily', '--breakdown', SAMPLES_HOME, home], columns);
+      const modelRows = usage.stdout.split('\n').filter((line) => /^\s+\d/.test(line) || line.includes('└'));
+      expect(modelRows.length, `${columns}`).toBeGreaterThan(0);
+      // each model's row says which model it is
+      expect(
+        modelRows.filter((line) => !/└ \S/.test(line)),
+        `${columns}`,
+      ).toEqual([]);
+    }
   });
 
   it('stats: categories whole at 100 columns', async () => {

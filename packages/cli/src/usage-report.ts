@@ -4,6 +4,7 @@ import { type CostGaps, formatTokensAtLeast, inputIsLowerBound, outputIsLowerBou
 import { type ModelUsage, type PriceTable, totalTokens, type UsageGroup, usageTotalsOf } from '@agentdash/core/usage';
 import { formatCost, formatTokens, shortModel } from './format.js';
 import type { UsageEntryJson, UsageTotalsJson } from './output/json-types.js';
+import type { Column } from './table.js';
 
 export { formatCost, formatTokens };
 
@@ -24,20 +25,16 @@ export function pricesJson(prices: PriceTable): { date: string; source: string }
   return { date: prices.date, source: prices.source };
 }
 
-/** Output tokens, with the part spent on reasoning on its own when there is any (it is part of the output). */
-function outputCell(u: { outputTokens: number; reasoningOutputTokens: number }, gaps: CostGaps): string {
-  const out = formatTokensAtLeast(u.outputTokens, outputIsLowerBound(gaps));
-  return u.reasoningOutputTokens > 0 ? `${out} (of which reasoning ${formatTokens(u.reasoningOutputTokens)})` : out;
-}
-
-/** Table cells of a group: models, input, output, cache write, cache read, total tokens, cost (`gaps`: its own). */
+/** Table cells of a group: models, input, output, reasoning, cache write, cache read, total, cost (`gaps`: its own). */
 function usageCells(u: UsageGroup | ModelUsage, models: string, gaps: CostGaps): string[] {
   return [
     models,
     // Input, output (and the total holding them) lower bounds where some responses did not record them, as `show`
     // gives them.
     formatTokensAtLeast(u.inputTokens, inputIsLowerBound(gaps)),
-    outputCell(u, gaps),
+    formatTokensAtLeast(u.outputTokens, outputIsLowerBound(gaps)),
+    // the part of the output spent on reasoning, where an agent reports it (empty for none)
+    u.reasoningOutputTokens > 0 ? formatTokens(u.reasoningOutputTokens) : '',
     formatTokens(u.cacheCreationInputTokens),
     formatTokens(u.cacheReadInputTokens),
     formatTokensAtLeast(totalTokens(u), inputIsLowerBound(gaps) || outputIsLowerBound(gaps)),
@@ -45,19 +42,34 @@ function usageCells(u: UsageGroup | ModelUsage, models: string, gaps: CostGaps):
   ];
 }
 
+/** Where the REASONING cells are in a row (after its first cell, the date, session or block). */
+const REASONING_AT = 4;
+
 /**
  * The columns after the first (date, session, block): in a narrow terminal the models are cut, then TOTAL, CACHE
- * WRITE and MODELS left out; figures are never cut.
+ * WRITE, REASONING and MODELS left out (MODELS never with `breakdown`: it names each model's row); figures are never
+ * cut. REASONING is there when some row has a part of its output spent on reasoning; `rows` come back to match.
  */
-export const usageColumns = [
-  { header: 'MODELS', max: 40, min: 12, drop: 3 },
-  { header: 'INPUT', align: 'right' },
-  { header: 'OUTPUT', align: 'right' },
-  { header: 'CACHE WRITE', align: 'right', drop: 2 },
-  { header: 'CACHE READ', align: 'right' },
-  { header: 'TOTAL', align: 'right', drop: 1 },
-  { header: 'COST', align: 'right' },
-] as const;
+export function usageTable(
+  rows: readonly (readonly string[])[],
+  breakdown: boolean,
+): { readonly columns: readonly Column[]; readonly rows: readonly (readonly string[])[] } {
+  const columns: Column[] = [
+    { header: 'MODELS', max: 40, min: 12, ...(breakdown ? {} : { drop: 4 }) },
+    { header: 'INPUT', align: 'right' },
+    { header: 'OUTPUT', align: 'right' },
+    { header: 'REASONING', align: 'right', drop: 3 },
+    { header: 'CACHE WRITE', align: 'right', drop: 2 },
+    { header: 'CACHE READ', align: 'right' },
+    { header: 'TOTAL', align: 'right', drop: 1 },
+    { header: 'COST', align: 'right' },
+  ];
+  if (rows.some((r) => (r[REASONING_AT] ?? '') !== '')) return { columns, rows };
+  return {
+    columns: columns.filter((c) => c.header !== 'REASONING'),
+    rows: rows.map((r) => r.filter((_, i) => i !== REASONING_AT)),
+  };
+}
 
 /** Rows for one group: its own, then (with breakdown) one per model. */
 export function groupRows(label: string, u: UsageGroup, breakdown: boolean): string[][] {

@@ -89,20 +89,21 @@ file under the current folder, and the same file of another folder, as the sessi
     ctx.io.stdout.write(
       renderTable(
         // In a narrow terminal, title, project and model are cut first, then the columns least needed left out
-        // (version, messages, duration, model, project, agent, cost, calls, errors, in that order): a row never wraps.
+        // (version, messages, duration, model, project, agent, in that order); the figures (calls, errors, cost)
+        // stay: the title is cut further for them.
         [
           { header: 'SESSION' },
           { header: 'AGENT', drop: 6 },
           { header: 'STARTED' },
           { header: 'DURATION', align: 'right', drop: 3 },
           { header: 'MSGS', align: 'right', drop: 2 },
-          { header: 'CALLS', align: 'right', drop: 8 },
-          { header: 'ERRORS', align: 'right', drop: 9 },
-          { header: 'COST', align: 'right', drop: 7 },
+          { header: 'CALLS', align: 'right' },
+          { header: 'ERRORS', align: 'right' },
+          { header: 'COST', align: 'right' },
           { header: 'VERSION', max: 24, min: 8, drop: 1 },
           { header: 'MODEL', max: 32, min: 10, drop: 4 },
           { header: 'PROJECT', max: 40, min: 12, cut: 'start', drop: 5 },
-          { header: 'TITLE', max: 100, min: 30 },
+          { header: 'TITLE', max: 100, min: 20 },
         ],
         rows,
         { width: ctx.width, headerStyle: c.bold },

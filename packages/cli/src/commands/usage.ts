@@ -25,7 +25,7 @@ import {
   groupRows,
   pricesJson,
   totalsJson,
-  usageColumns,
+  usageTable,
 } from '../usage-report.js';
 import { wrapToWidth } from '../wrap.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, PROJECT_HELP, writeJson } from './common.js';
@@ -104,14 +104,21 @@ function commonOf(
 
 function write(ctx: Context, header: string, rows: string[][], totals: UsageGroup): void {
   const c = ctx.color;
-  const all = [...rows, ['Total', ...(groupRows('', totals, false)[0]?.slice(1) ?? [])]];
+  const table = usageTable(
+    [...rows, ['Total', ...(groupRows('', totals, false)[0]?.slice(1) ?? [])]],
+    flag(ctx.values, 'breakdown'),
+  );
   ctx.io.stdout.write(
     // The first column (a date, a block's start, a session, a project's path) is cut down to 12 columns, a path by
     // its start, before others are left out.
-    renderTable([{ header, min: 12, ...(header === 'PROJECT' ? { cut: 'start' } : {}) }, ...usageColumns], all, {
-      width: ctx.width,
-      headerStyle: c.bold,
-    }),
+    renderTable(
+      [{ header, min: 12, ...(header === 'PROJECT' ? { cut: 'start' } : {}) }, ...table.columns],
+      table.rows,
+      {
+        width: ctx.width,
+        headerStyle: c.bold,
+      },
+    ),
   );
   ctx.io.stdout.write(
     `${c.dim(wrapToWidth(terminalText(`prices: ${ctx.prices.source}, ${ctx.prices.date}`), ctx.width))}\n`,
