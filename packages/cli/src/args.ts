@@ -175,3 +175,18 @@ export function timeArg(values: Parsed['values'], name: string, now: number): st
   }
   return new Date(ms).toISOString();
 }
+
+/**
+ * `--since` and `--until` of a command (`timeArg`), refused when the window ends before it begins: written so, they
+ * were almost surely swapped, and the answer would be empty with no word of why.
+ */
+export function timeWindow(values: Parsed['values'], now: number): { since?: string; until?: string } {
+  const since = timeArg(values, 'since', now);
+  const until = timeArg(values, 'until', now);
+  if (since !== undefined && until !== undefined && Date.parse(since) > Date.parse(until)) {
+    throw new UsageError(
+      `--since ${str(values, 'since')} is after --until ${str(values, 'until')}: nothing can be in that window`,
+    );
+  }
+  return { ...(since !== undefined ? { since } : {}), ...(until !== undefined ? { until } : {}) };
+}

@@ -8,7 +8,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { openIndex } from '@agentdash/index';
 import { nextSessionId, writeDemoHome } from '@agentdash/testing/synthetic';
 import { describe, expect, it } from 'vitest';
@@ -218,6 +218,33 @@ describe('error paths', () => {
     expect((await cli(['show'])).code).toBe(ExitCode.badArguments);
   });
 
+  it('a window that ends before it begins, an unquoted query of several words: exit 2, saying why', async () => {
+    for (const command of ['sessions', 'stats', 'usage']) {
+      const r = await cli([command, SAMPLES_HOME, '--since', '2026-11-23', '--until', '2026-11-21']);
+      expect([r.code, r.stderr.trim()], command).toEqual([
+        ExitCode.badArguments,
+        'agentdash: --since 2026-11-23 is after --until 2026-11-21: nothing can be in that window',
+      ]);
+    }
+    const words = await cli(['search', 'file', 'tool', 'checks']);
+    expect([words.code, words.stderr]).toEqual([
+      ExitCode.badArguments,
+      expect.stringContaining('quote them: agentdash search "file tool checks"'),
+    ]);
+    // a PATH that looks like one stays a bad path
+    expect((await cli(['search', 'file', './no-such-folder'])).code).toBe(ExitCode.badPath);
+  });
+
+  it('--json mistakes are said in JSON too: as the command, or with a value', async () => {
+    for (const argv of [['--json'], ['sessions', '--json=false']]) {
+      const r = await cli(argv);
+      expect([r.code, JSON.parse(r.stderr)], argv.join(' ')).toEqual([
+        ExitCode.badArguments,
+        { error: expect.objectContaining({ kind: 'bad-arguments', exitCode: ExitCode.badArguments }) },
+      ]);
+    }
+  });
+
   it('malformed lines are counted, and --verbose lists them with file and line', async () => {
     const home = join(sb.dir, 'demo-malformed');
     const demo = writeDemoHome(home, { outputOnlyWord: 'a', subagentOnlyWord: 'b' }, nextSessionId());
@@ -245,7 +272,7 @@ describe('error paths', () => {
     expect(shown.code, shown.stderr).toBe(0);
     // The header lists it among the transcript's problems; the timeline shows it where it is.
     expect(shown.stdout.split('\n').filter((l) => l.includes('unknown record'))).toEqual([
-      `         ${demo.main}:7: unknown_record: unknown record type "hologram" kept as raw data`,
+      `         ${basename(demo.main)}:7: unknown_record: unknown record type "hologram" kept as raw data`,
       expect.stringMatching(/\? unknown record hologram: \{"type":"hologram","beam":42\}$/),
     ]);
     const markdown = await cli(['export', demo.sessionId, home, '--format', 'markdown']);

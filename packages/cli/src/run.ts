@@ -71,7 +71,8 @@ export async function run(argv: readonly string[], io: CliIo = processIo()): Pro
     return ExitCode.ok;
   }
   let ctx: Context | undefined;
-  const wantsJson = rest.includes('--json');
+  // the command's name may be the mistake (`agentdash --json`), and a flag's value too (`--json=false`)
+  const wantsJson = argv.some((a) => a === '--json' || a.startsWith('--json='));
   try {
     const command = await loadCommand(name);
     if (command === undefined) throw new UsageError(`unknown command "${name}"; run "agentdash --help"`);

@@ -41,9 +41,18 @@ async function issuesShown(from: string, name: string) {
   const shown = await cli(['show', SESSION, home]);
   const lines = shown.stdout.split('\n');
   const at = lines.findIndex((l) => l.startsWith('issues'));
+  // at 80 columns each problem keeps its line number (a whole path was cut before it)
+  const narrow = (await cli(['show', SESSION, home], { env: { COLUMNS: '80' } })).stdout;
   return {
-    expected: expectedShow(file, cut),
-    found: { issues: list.sessions.map((s) => s.issues), code: shown.code, lines: lines.slice(at, at + 3) },
+    expected: { ...expectedShow(file, cut), narrow: [true, true] },
+    found: {
+      issues: list.sessions.map((s) => s.issues),
+      code: shown.code,
+      lines: lines.slice(at, at + 3),
+      narrow: [`${SESSION}.jsonl:41: invalid_json`, `${SESSION}.jsonl:42: orphan_result`].map((t) =>
+        narrow.includes(t),
+      ),
+    },
   };
 }
 
@@ -51,9 +60,9 @@ const expectedShow = (file: string, cut: string) => ({
   issues: [2],
   code: 0,
   lines: [
-    'issues   2 problems reading the transcript:',
-    `         ${file}:41: invalid_json: invalid JSON: ${cut}`,
-    `         ${file}:42: orphan_result: result for tool_use toolu_012BEMDM2TEzBunI76L9Veq1 has no call in this session`,
+    `issues   2 problems reading the transcript (in ${dirname(file)}):`,
+    `         ${SESSION}.jsonl:41: invalid_json: invalid JSON: ${cut}`,
+    `         ${SESSION}.jsonl:42: orphan_result: result for tool_use toolu_012BEMDM2TEzBunI76L9Veq1 has no call in this session`,
   ],
 });
 

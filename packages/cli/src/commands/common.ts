@@ -1,7 +1,7 @@
 import { agentIds, agentInfos } from '@agentdash/core/base';
 import { redactIdentifiers } from '@agentdash/core/secrets';
 import type { SessionFilter } from '@agentdash/index';
-import { agentArg, flag, type Parsed, positiveInt, str, timeArg } from '../args.js';
+import { agentArg, flag, type Parsed, positiveInt, str, timeWindow } from '../args.js';
 import { wrapToWidth } from '../wrap.js';
 
 export interface CommandSpec {
@@ -19,8 +19,7 @@ export interface CommandSpec {
  * resolved, so that a bad option is said before anything is read or written.
  */
 export function sessionFilter(values: Parsed['values'], now: number): Omit<SessionFilter, 'paths'> {
-  const since = timeArg(values, 'since', now);
-  const until = timeArg(values, 'until', now);
+  const window = timeWindow(values, now);
   const limit = positiveInt(values, 'limit');
   const project = str(values, 'project');
   const model = str(values, 'model');
@@ -28,8 +27,7 @@ export function sessionFilter(values: Parsed['values'], now: number): Omit<Sessi
   return {
     ...agentArg(values),
     ...(project !== undefined ? { project } : {}),
-    ...(since !== undefined ? { since } : {}),
-    ...(until !== undefined ? { until } : {}),
+    ...window,
     ...(model !== undefined ? { model } : {}),
     ...(version !== undefined ? { version } : {}),
     ...(flag(values, 'errors') ? { hasErrors: true } : {}),

@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import { redactIdentifiers } from '@agentdash/core/secrets';
 import { DEFAULT_SEARCH_LIMIT, HIGHLIGHT_END, HIGHLIGHT_START, type SearchKind, searchKinds } from '@agentdash/index';
-import { agentArg, positiveInt, str, timeArg } from '../args.js';
+import { agentArg, positiveInt, str, timeWindow } from '../args.js';
 import { UsageError } from '../errors.js';
 import { formatDateTime, shortId, terminalText } from '../format.js';
 import type { SearchJson } from '../output/json-types.js';
@@ -56,11 +57,12 @@ ${COMMON_HELP}`,
     if (kind !== undefined && !(searchKinds as readonly string[]).includes(kind)) {
       throw new UsageError(`--kind must be one of ${searchKinds.join(', ')}`);
     }
-    const since = timeArg(ctx.values, 'since', ctx.io.now());
+    const { since } = timeWindow(ctx.values, ctx.io.now());
     const limit = positiveInt(ctx.values, 'limit') ?? DEFAULT_SEARCH_LIMIT;
     const project = str(ctx.values, 'project');
     const tool = str(ctx.values, 'tool');
     const agent = agentArg(ctx.values);
+    wordsAsPaths(query, rest);
     const paths = await ctx.resolvePaths(rest);
     await ctx.refresh(paths);
     // Titles and project paths of the hits with their secrets redacted (docs/secrets.md); snippets as they are.
@@ -100,3 +102,14 @@ ${COMMON_HELP}`,
     ctx.io.stdout.write(`${hits.length} hit${hits.length === 1 ? '' : 's'}${more}\n`);
   },
 };
+
+/**
+ * A QUERY of several words written unquoted reads its later words as PATHs: when none of them is there, nor looks
+ * like a path, the message says to quote them (a usage mistake, exit 2), not only that "tool" is no such file.
+ */
+function wordsAsPaths(query: string, rest: readonly string[]): void {
+  if (rest.length === 0 || rest.some((p) => /[\\/~.]/.test(p) || existsSync(p))) return;
+  throw new UsageError(
+    `no such file or directory: ${rest[0]}: to search for several words, quote them: agentdash search "${[query, ...rest].join(' ')}"`,
+  );
+}

@@ -113,7 +113,7 @@ ${COMMON_HELP}`,
             `${c.yellow('partial')}  the newer partial copy kept in the archive, not the complete version shown by default`,
           ]
         : heldLines(redactIdentifiers((await index.sessionVersions(id)).held), id, c)),
-      ...issueLines(session.issues, id, c),
+      ...issueLines(session.issues, id, c, session.files.find((f) => f.role === 'main')?.path),
       ...archivedLines(summary, c),
     ];
     const wall = partial || summary === undefined ? 'span' : summary.durationMs;

@@ -4,7 +4,7 @@ import { modelLabel, unrecordedNotes } from '@agentdash/core/present';
 import { redactIdentifiers } from '@agentdash/core/secrets';
 import { groupUsage, periodKey, totalsOf, type UsageGroup, type UsagePeriod } from '@agentdash/core/usage';
 import type { accountBlocks, UsageFilter, UsageResponse } from '@agentdash/index';
-import { agentArg, flag, type Parsed, str, timeArg } from '../args.js';
+import { agentArg, flag, type Parsed, str, timeWindow } from '../args.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { formatClock, formatDateTime, terminalText } from '../format.js';
@@ -55,14 +55,12 @@ async function blocksOf(...args: Parameters<typeof accountBlocks>): Promise<Retu
 
 /** The usage filter of the command's options, for any paths (read before them: a bad option is said first). */
 function usageFilter(values: Parsed['values'], now: number): Omit<UsageFilter, 'paths'> {
-  const since = timeArg(values, 'since', now);
-  const until = timeArg(values, 'until', now);
+  const window = timeWindow(values, now);
   const project = str(values, 'project');
   const model = str(values, 'model');
   return {
     ...agentArg(values),
-    ...(since !== undefined ? { since } : {}),
-    ...(until !== undefined ? { until } : {}),
+    ...window,
     ...(project !== undefined ? { project } : {}),
     ...(model !== undefined ? { model } : {}),
   };
