@@ -112,6 +112,7 @@ export function DrillPanel({
                     </a>
                     {/* one line, cut short: a long path ran under the When and Duration columns */}
                     <div className="dim one-line" style={{ fontSize: 12 }} title={r.projectPath ?? undefined}>
+                      {r.sessionTitle ? <span className="mono">{short.get(r.sessionId)} · </span> : null}
                       {shortPath(r.projectPath)}
                     </div>
                   </td>

@@ -2,8 +2,9 @@ import { plural } from '@agentdash/core/present';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { StatsResponse } from '../../data/types';
-import { outcomeStack, shortPath } from '../../ui/format';
+import { outcomeStack } from '../../ui/format';
 import { emptyNote, type LoadState } from '../../ui/load-state';
+import { labelOf, projectLabels } from '../../ui/project-labels';
 import { GRAINS } from './bucket-range';
 import { type ChartTheme, categoryAxis, MAX_BAR_PX, payloadOf } from './chart-theme';
 import type { Drill, ToolStat } from './use-analytics';
@@ -124,6 +125,7 @@ export function ProjectChart({
   readonly state: LoadState;
 }) {
   const { C, tooltipStyle } = theme;
+  const labels = projectLabels((stats?.projects ?? []).map((p) => p.project));
   return (
     <div className="card wide" data-testid="chart-projects">
       <h3>
@@ -137,7 +139,8 @@ export function ProjectChart({
             aria-label="Calls per project"
             data={(stats?.projects ?? []).map((p) => ({
               ...p,
-              name: shortPath(p.project),
+              // a label of its own for each project (two `…/entireio/cli` were one category of the chart)
+              name: labelOf(labels, p.project),
               ...outcomeStack(p),
             }))}
             layout="vertical"
@@ -162,7 +165,7 @@ export function ProjectChart({
                   const p = payloadOf<{ project: string }>(d);
                   if (p)
                     setDrill({
-                      title: `Failing calls in ${shortPath(p.project)}`,
+                      title: `Failing calls in ${labelOf(labels, p.project)}`,
                       query: { project: p.project, status: 'error' },
                     });
                 }}

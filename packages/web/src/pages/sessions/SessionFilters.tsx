@@ -1,9 +1,10 @@
 import { modelLabel } from '@agentdash/core/present';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { SessionsResponse } from '../../data/types';
 import { AgentFilter } from '../../ui/AgentFilter';
 import { shortPath } from '../../ui/format';
 import { FOCUS_SEARCH_EVENT, takeSearchRequest } from '../../ui/keys';
+import { labelOf, projectLabels } from '../../ui/project-labels';
 import { type Filters, isFiltered, NO_FILTERS } from './use-session-list';
 
 export function SessionFilters({
@@ -26,6 +27,8 @@ export function SessionFilters({
     return () => window.removeEventListener(FOCUS_SEARCH_EVENT, focus);
   }, []);
   const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
+  // labels that tell the projects apart (two `…/entireio/cli` of two people's machines)
+  const projectLabelsOf = useMemo(() => projectLabels(facets?.projects ?? []), [facets?.projects]);
   return (
     <div className="toolbar">
       <input
@@ -53,7 +56,7 @@ export function SessionFilters({
         <option value="">All projects</option>
         {facets?.projects.map((p) => (
           <option key={p} value={p}>
-            {shortPath(p)}
+            {labelOf(projectLabelsOf, p)}
           </option>
         ))}
       </select>

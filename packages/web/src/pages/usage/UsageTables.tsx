@@ -110,7 +110,9 @@ export function TopSessions({ usage, metric = 'cost' }: U & { metric?: Metric })
                   <a className="one-line" href={sessionHref(s.id)} title={s.title ?? s.id}>
                     {s.title || short.get(s.id)}
                   </a>
-                  <div className="dim mono one-line" style={{ fontSize: 11.5 }}>
+                  {/* its short id too: sessions of one title and project (a scenario run by three clients) */}
+                  <div className="dim mono one-line" style={{ fontSize: 11.5 }} data-testid="top-session-where">
+                    {s.title ? `${short.get(s.id)} · ` : ''}
                     {shortPath(s.project)}
                   </div>
                 </td>
