@@ -81,38 +81,39 @@ describe.skipIf(missing !== undefined)('find in a long output in headless Chromi
     if (home) await rm(home, { recursive: true, force: true });
   });
 
+  /** Where the needle is: 'shown' when its call's boxes and the window all show it. */
+  const seen = () =>
+    page.evaluate(
+      ({ id, needle }) => {
+        const call = document.getElementById(`call-${id}`);
+        if (!call) return 'no call';
+        const walker = document.createTreeWalker(call, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const at = (n.nodeValue ?? '').indexOf(needle);
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(n, at);
+          range.setEnd(n, at + needle.length);
+          const m = range.getBoundingClientRect();
+          // every box around it shows it: the output's, the timeline's, the window
+          for (let box = n.parentElement; box; box = box.parentElement) {
+            const b = box.getBoundingClientRect();
+            const clips = getComputedStyle(box).overflow !== 'visible';
+            if (clips && (m.top < b.top || m.bottom > b.bottom || m.left < b.left || m.right > b.right))
+              return `clipped by ${box.className || box.tagName}`;
+          }
+          return m.top >= 0 && m.bottom <= window.innerHeight && m.left >= 0 && m.right <= window.innerWidth
+            ? 'shown'
+            : 'outside the window';
+        }
+        return 'no match';
+      },
+      { id: CALL, needle: NEEDLE },
+    );
   it('shows the match itself, inside its box and the window, and closes the hit list', async () => {
     await page.goto(new URL(`#/s/${ID}?find=${NEEDLE}`, served.server.url).toString());
     await page.waitForSelector('[data-testid=find-hit]', { timeout: 20_000 });
     await page.click('[data-testid=find-hit]');
-    const seen = () =>
-      page.evaluate(
-        ({ id, needle }) => {
-          const call = document.getElementById(`call-${id}`);
-          if (!call) return 'no call';
-          const walker = document.createTreeWalker(call, NodeFilter.SHOW_TEXT);
-          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-            const at = (n.nodeValue ?? '').indexOf(needle);
-            if (at < 0) continue;
-            const range = document.createRange();
-            range.setStart(n, at);
-            range.setEnd(n, at + needle.length);
-            const m = range.getBoundingClientRect();
-            // every box around it shows it: the output's, the timeline's, the window
-            for (let box = n.parentElement; box; box = box.parentElement) {
-              const b = box.getBoundingClientRect();
-              const clips = getComputedStyle(box).overflow !== 'visible';
-              if (clips && (m.top < b.top || m.bottom > b.bottom || m.left < b.left || m.right > b.right))
-                return `clipped by ${box.className || box.tagName}`;
-            }
-            return m.top >= 0 && m.bottom <= window.innerHeight && m.left >= 0 && m.right <= window.innerWidth
-              ? 'shown'
-              : 'outside the window';
-          }
-          return 'no match';
-        },
-        { id: CALL, needle: NEEDLE },
-      );
     await expect.poll(seen, { timeout: 10_000 }).toBe('shown');
     expect(await page.locator('[data-testid=find-hits]').count()).toBe(0);
     // the count opens the list again; Escape in the find box closes it
@@ -121,6 +122,18 @@ describe.skipIf(missing !== undefined)('find in a long output in headless Chromi
     await page.focus('[data-testid=find-input]');
     await page.keyboard.press('Escape');
     expect(await page.locator('[data-testid=find-hits]').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('takes an Enter pressed as soon as the text is typed, before its hits are in', async () => {
+    await page.goto(new URL(`#/s/${ID}`, served.server.url).toString());
+    await page.waitForSelector('[data-testid=find-input]');
+    await page.reload(); // the find of the test before is not in this page's address, nor kept
+    await page.waitForSelector(`[id="call-${CALL}"]`, { timeout: 20_000 });
+    expect(await seen()).not.toBe('shown');
+    await page.fill('[data-testid=find-input]', NEEDLE);
+    await page.keyboard.press('Enter');
+    await expect.poll(seen, { timeout: 10_000 }).toBe('shown');
     expect(problems).toEqual([]);
   });
 });

@@ -20,7 +20,10 @@ export function TimeByProjectCard({ time, testId }: { readonly time: Time; reado
   return (
     <div className="card" data-testid={testId}>
       <h3>
-        Where the time went, by project<span className="chart-hint">main threads · active time (idle left out)</span>
+        Where the time went, by project
+        <span className="chart-hint">
+          main threads · by active time (idle left out) · the bar is the whole wall time
+        </span>
       </h3>
       <table className="table compact time-projects" data-testid="time-projects-table">
         <thead>

@@ -2,9 +2,16 @@ import { useEffect, useState } from 'react';
 import { api } from '../../data/client';
 import type { FindResponse } from '../../data/types';
 
-/** Find-in-session: the server's hits for `query` (debounced). */
-export function useFind(sessionId: string | undefined, query: string, version: number) {
-  const [result, setResult] = useState<FindResponse | undefined>();
+/**
+ * Find-in-session: the server's hits for `query` (debounced), and the query they answer (`for`: the last one
+ * answered, until the query typed since is).
+ */
+export function useFind(
+  sessionId: string | undefined,
+  query: string,
+  version: number,
+): (FindResponse & { readonly for: string }) | undefined {
+  const [result, setResult] = useState<(FindResponse & { readonly for: string }) | undefined>();
   const [debounced, setDebounced] = useState(query);
   useEffect(() => {
     const t = setTimeout(() => setDebounced(query), 200);
@@ -20,7 +27,7 @@ export function useFind(sessionId: string | undefined, query: string, version: n
     const ctl = new AbortController();
     api
       .find(sessionId, q, ctl.signal)
-      .then(setResult)
+      .then((r) => setResult({ ...r, for: q }))
       .catch(() => undefined);
     return () => ctl.abort();
   }, [sessionId, debounced, version]);

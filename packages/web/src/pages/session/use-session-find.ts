@@ -29,7 +29,13 @@ export function useSessionFind(
   useFindHighlight(scrollRef, q);
 
   const { filtered, rowOf, jump } = nav;
+  // Enter (n, N) pressed before the hits of the query typed are in: taken once they are
+  const pendingStep = useRef<Step | undefined>(undefined);
   const goHit = (step: Step) => {
+    if (q !== '' && found?.for !== q) {
+      pendingStep.current = step;
+      return;
+    }
     const hits = found?.hits ?? [];
     if (hits.length === 0) return;
     const next = stepTo(hitPos, step, hits.length);
@@ -59,6 +65,11 @@ export function useSessionFind(
   }, [call, sessionId]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per result
   useEffect(() => {
+    const step = pendingStep.current;
+    if (step !== undefined && found?.for === q) {
+      pendingStep.current = undefined;
+      goHit(step);
+    }
     if (call && found && hitPos < 0) {
       const at = found.hits.findIndex((h) => h.callId === call);
       if (at >= 0) setHitPos(at);
