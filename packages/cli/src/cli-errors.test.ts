@@ -233,6 +233,9 @@ describe('error paths', () => {
     ]);
     // a PATH that looks like one stays a bad path
     expect((await cli(['search', 'file', './no-such-folder'])).code).toBe(ExitCode.badPath);
+    // a word naming no usage report is a mistake, unless a folder here has that name (the repository's docs/)
+    expect((await cli(['usage', 'dialy'])).code).toBe(ExitCode.badArguments);
+    expect((await cli(['usage', 'docs'])).stdout).toBe('No usage.\n');
   });
 
   it('--json mistakes are said in JSON too: as the command, or with a value', async () => {

@@ -221,15 +221,22 @@ describe(`tables fit the terminal (${existsSync(sharedWild) ? 'with' : `skipped:
     }
   });
 
-  it('show gives the session cost, as the sessions list does', async () => {
-    const list = await agentdash(['sessions', SAMPLES_HOME, home, '--json'], 100);
+  it('show gives the session cost, as the sessions list does, and says what an unknown one leaves out', async () => {
+    const list = await agentdash(['sessions', SAMPLES_HOME, home, '--json'], 200);
     const sessions = (JSON.parse(list.stdout) as SessionsJson).sessions;
     const costs: string[][] = [];
-    for (const s of sessions.slice(0, 3)) {
-      const r = await agentdash(['show', s.ref, SAMPLES_HOME, home], 100);
+    // three, and one of a model without a price (the synthetic sessions')
+    const unpricedOne = sessions.find((s) => s.unpricedModels.length > 0);
+    for (const s of [...sessions.slice(0, 3), ...(unpricedOne ? [unpricedOne] : [])]) {
+      const r = await agentdash(['show', s.ref, SAMPLES_HOME, home], 200);
       const line = r.stdout.split('\n').find((l) => l.startsWith('cost '));
-      costs.push([line ?? '(none)', `cost     ${formatCost(s.costUsd, s)}`]);
+      const unpriced = s.unpricedModels.map((m) => `no price for ${m}`).join(', ');
+      costs.push([
+        line ?? '(none)',
+        `cost     ${formatCost(s.costUsd, s)}${unpriced ? ` (${unpriced}; --prices FILE adds prices)` : ''}`,
+      ]);
     }
     expect(costs.map(([shown]) => shown)).toEqual(costs.map(([, listed]) => listed));
+    expect(costs.at(-1)?.[0]).toContain('--prices FILE');
   });
 });

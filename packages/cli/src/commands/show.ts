@@ -9,6 +9,7 @@ import {
   timelineShows,
 } from '@agentdash/core';
 import {
+  costGapsNote,
   modelLabel,
   noteFields,
   noteLabel,
@@ -103,7 +104,12 @@ ${COMMON_HELP}`,
     }
     // The cost as the sessions list and the dashboard give it (priced by the index, the same --prices).
     const summary = index.getSession(id);
-    const cost = summary === undefined ? undefined : formatCost(summary.costUsd, summary);
+    // with what it leaves out (a model without a price, responses without input), as usage's notes say it
+    const gaps = summary === undefined ? undefined : costGapsNote(summary);
+    const cost =
+      summary === undefined
+        ? undefined
+        : `${formatCost(summary.costUsd, summary)}${gaps === undefined ? '' : ` (${gaps.charAt(0).toLowerCase()}${gaps.slice(1)}${summary.unpricedModels.length > 0 ? '; --prices FILE adds prices' : ''})`}`;
     // On a terminal (or with COLUMNS) a long line is broken between words, under its text: never wrapped mid-word.
     const width = ctx.width;
     const c = ctx.color;

@@ -1,4 +1,4 @@
-import { readlinkSync } from 'node:fs';
+import { existsSync, readlinkSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { modelLabel, unrecordedNotes } from '@agentdash/core/present';
 import { redactIdentifiers } from '@agentdash/core/secrets';
@@ -229,7 +229,8 @@ ${COMMON_HELP}`,
     const first = positionals[0];
     const kind: Report = reports.includes(first as Report) ? (first as Report) : 'daily';
     const rest = reports.includes(first as Report) ? positionals.slice(1) : positionals;
-    if (first !== undefined && !reports.includes(first as Report) && /^[a-z]+$/.test(first)) {
+    // a word that names no report is a mistake, unless it names a folder here (`usage emptyc`: a PATH)
+    if (first !== undefined && !reports.includes(first as Report) && /^[a-z]+$/.test(first) && !existsSync(first)) {
       throw new UsageError(`unknown usage report "${first}"; one of ${reports.join(', ')}`);
     }
     const options = usageFilter(ctx.values, ctx.io.now());
