@@ -109,7 +109,10 @@ ${COMMON_HELP}`,
     const cost =
       summary === undefined
         ? undefined
-        : `${formatCost(summary.costUsd, summary)}${gaps === undefined ? '' : ` (${gaps.charAt(0).toLowerCase()}${gaps.slice(1)}${summary.unpricedModels.length > 0 ? '; --prices FILE adds prices' : ''})`}`;
+        : // the models' names are the transcripts' text: made safe for the terminal
+          terminalText(
+            `${formatCost(summary.costUsd, summary)}${gaps === undefined ? '' : ` (${gaps.charAt(0).toLowerCase()}${gaps.slice(1)}${summary.unpricedModels.length > 0 ? '; --prices FILE adds prices' : ''})`}`,
+          );
     // On a terminal (or with COLUMNS) a long line is broken between words, under its text: never wrapped mid-word.
     const width = ctx.width;
     const c = ctx.color;
