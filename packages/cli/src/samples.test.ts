@@ -20,6 +20,19 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the bundled sample sessions', () => {
+  it('say so in a --json document when they are read for want of an agent home, and only then', async () => {
+    const fallback = JSON.parse((await cli(['sessions', '--json'])).stdout) as SessionsJson;
+    const named = JSON.parse((await cli(['sessions', SAMPLES_HOME, '--json'])).stdout) as SessionsJson;
+    const usage = JSON.parse((await cli(['usage', '--json'])).stdout) as UsageDailyJson & { samples?: true };
+    expect([fallback.samples, fallback.sessions.length, named.samples, named.sessions.length, usage.samples]).toEqual([
+      true,
+      28,
+      undefined,
+      28,
+      true,
+    ]);
+  });
+
   it('hold no recorder marker in any file', () => {
     const files = readdirSync(SAMPLES_HOME, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
     const marked = files

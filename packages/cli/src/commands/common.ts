@@ -114,7 +114,13 @@ export function safeJsonText(text: string): string {
 }
 
 export function writeJson(ctx: import('../context.js').Context, value: unknown): void {
-  ctx.io.stdout.write(jsonText(value));
+  // Read from the bundled samples (no agent home here): said in the document itself, not only in a note on stderr,
+  // so that a script does not take their costs for the machine's.
+  const marked =
+    ctx.showingSamples && typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? { samples: true, ...value }
+      : value;
+  ctx.io.stdout.write(jsonText(marked));
 }
 
 /** What `--json` writes of a value, its last line ended. */

@@ -159,6 +159,8 @@ async function sessionsJson(ctx: Context, positionals: readonly string[]): Promi
   const render = async () => {
     const { listed, truncated } = await limitedSessions(ctx, filter);
     const out: SessionsJson = {
+      // read for want of an agent home: said in the document, not only on stderr (`writeJson` does it elsewhere)
+      ...(ctx.showingSamples ? { samples: true as const } : {}),
       sessions: listed.map((s) => {
         const measured = measuredOf.get(s.id);
         // without a wall time (records that give no span) where the time went is unknown, not every part 0
@@ -171,7 +173,8 @@ async function sessionsJson(ctx: Context, positionals: readonly string[]): Promi
     return { text: jsonText(out), keep: !listed.some((s) => s.isLive) };
   };
   const timed = str(ctx.values, 'since') !== undefined || str(ctx.values, 'until') !== undefined;
-  if (timed || measuredOf.size > 0) return (await render()).text;
+  // the samples' answer is not kept: its `samples` mark belongs to this run (28 sessions, quickly listed)
+  if (timed || measuredOf.size > 0 || ctx.showingSamples) return (await render()).text;
   const key = JSON.stringify({ ...filter, paths: paths.map((p) => resolve(p)), prices: await ctx.pricesKey() });
   return ctx.answerOutput(`sessions-json:${key}`, render);
 }

@@ -145,6 +145,8 @@ export interface ShowFilesJson {
 
 /** `agentdash sessions --json` */
 export interface SessionsJson {
+  /** Read from the bundled sample sessions, for want of an agent home on this machine (every command's document). */
+  readonly samples?: true;
   readonly sessions: readonly SessionJson[];
   /** More sessions match than `sessions` holds (`--limit` left them out). */
   readonly truncated: boolean;
