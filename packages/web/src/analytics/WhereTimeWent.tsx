@@ -92,7 +92,7 @@ export function TimeByDayCard({
         </span>
       </h3>
       <ResponsiveContainer width="100%" height={240}>
-        <BarChart aria-label={`Where the time went, by ${unit}`} data={days} margin={{ left: 8, right: 16 }}>
+        <BarChart aria-label={`Where the time went, by ${unit}`} data={days} margin={{ top: 12, left: 8, right: 16 }}>
           <CartesianGrid vertical={false} stroke={C.grid} />
           <XAxis dataKey="date" stroke={C.text} tickLine={false} axisLine={false} />
           <YAxis stroke={C.text} tickLine={false} axisLine={false} width={40} />

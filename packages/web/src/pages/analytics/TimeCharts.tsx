@@ -47,7 +47,7 @@ export function DurationChart({
         <div className="empty">{emptyNote(state, 'No call with a duration.')}</div>
       ) : (
         <ResponsiveContainer width="100%" height={200}>
-          <BarChart aria-label="Duration distribution" data={buckets} margin={{ right: 8 }}>
+          <BarChart aria-label="Duration distribution" data={buckets} margin={{ top: 12, right: 8 }}>
             <CartesianGrid vertical={false} stroke={C.grid} />
             <XAxis dataKey="label" stroke={C.text} tickLine={false} axisLine={false} />
             <YAxis stroke={C.text} tickLine={false} axisLine={false} allowDecimals={false} />
@@ -89,7 +89,7 @@ export function TimeChart({
         <div className="empty">{emptyNote(state, untimed > 0 ? 'No call with a time.' : 'No tool calls.')}</div>
       ) : (
         <ResponsiveContainer width="100%" height={220}>
-          <BarChart aria-label="Calls over time" data={timeRows} margin={{ right: 8 }}>
+          <BarChart aria-label="Calls over time" data={timeRows} margin={{ top: 12, right: 8 }}>
             <CartesianGrid vertical={false} stroke={C.grid} />
             <XAxis dataKey="label" stroke={C.text} tickLine={false} axisLine={false} minTickGap={24} />
             <YAxis stroke={C.text} tickLine={false} axisLine={false} allowDecimals={false} />

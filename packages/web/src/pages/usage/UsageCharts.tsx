@@ -71,7 +71,7 @@ export function DailyChart({
             <BarChart
               aria-label={`${metric === 'cost' ? 'Cost' : 'Tokens'} per ${unit}`}
               data={daily}
-              margin={{ left: 8, right: 16 }}
+              margin={{ top: 12, left: 8, right: 16 }}
             >
               <CartesianGrid vertical={false} stroke={C.grid} />
               <XAxis dataKey="date" stroke={C.text} tickLine={false} axisLine={false} />
