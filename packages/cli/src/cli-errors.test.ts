@@ -216,6 +216,9 @@ describe('error paths', () => {
     expect((await cli(['sessions', SAMPLES_HOME, '--limit', '-3'])).code).toBe(ExitCode.badArguments);
     expect((await cli(['search'])).code).toBe(ExitCode.badArguments);
     expect((await cli(['show'])).code).toBe(ExitCode.badArguments);
+    // each says what it did not take, not only what it needs
+    expect((await cli(['schema', 'Bash', 'Read'])).stderr).toMatch(/schema takes one TOOL; got 2: Bash Read/);
+    expect((await cli(['team', 'bogus'])).stderr).toMatch(/unknown team action "bogus"; one of /);
   });
 
   it('a window that ends before it begins, an unquoted query of several words: exit 2, saying why', async () => {

@@ -15,7 +15,9 @@ ${COMMON_HELP}`,
   options: {},
   async run(ctx, positionals) {
     const schemas = typedResultSchemas();
-    const [tool] = positionals;
+    const [tool, ...more] = positionals;
+    if (more.length > 0)
+      throw new UsageError(`schema takes one TOOL; got ${positionals.length}: ${positionals.join(' ')}`);
     if (tool === undefined) {
       const out: SchemaJson = { schemas };
       writeJson(ctx, out);

@@ -52,7 +52,11 @@ ${TEAM_DB_HELP}
   async run(ctx, positionals) {
     const [action, ...args] = positionals;
     if (!actions.includes(action as (typeof actions)[number])) {
-      throw new UsageError(`team needs an action: ${actions.join(', ')}`);
+      throw new UsageError(
+        action === undefined
+          ? `team needs an action: ${actions.join(', ')}`
+          : `unknown team action "${action}"; one of ${actions.join(', ')}`,
+      );
     }
     const want = action === 'add-device' ? 2 : action === 'list' ? 0 : 1;
     if (args.length !== want) {
