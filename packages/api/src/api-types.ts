@@ -19,7 +19,7 @@ import type {
   Usage,
   UsageTotals,
 } from '@agentdash/core/model';
-import type { FileActivity } from '@agentdash/core/present';
+import type { AgentVersions, FileActivity } from '@agentdash/core/present';
 import type { IndexStatus } from './health-types.js';
 
 /** `GET /api/sessions/:id/waterfall`: the session on a true time axis, one lane per thread. */
@@ -190,7 +190,10 @@ export interface SessionsResponse {
   readonly facets: {
     readonly projects: readonly string[];
     readonly models: readonly string[];
+    /** Every client version, oldest first (`1.0.51` before `1.0.128`). */
     readonly versions: readonly string[];
+    /** Each agent that has a session, in the registry's order, with its versions oldest first. */
+    readonly agents: readonly AgentVersions<AgentId>[];
   };
   /** With `hideEmpty=1`: how many sessions the filter left out as empty or warm-up ones. */
   readonly hiddenEmpty?: number;

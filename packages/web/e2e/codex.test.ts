@@ -84,8 +84,18 @@ describe.skipIf(missing !== undefined)('Codex sessions in headless Chromium', ()
         [[id, short]],
       ]);
     }
-    await page.selectOption('[data-testid=filter-agent]', 'claude');
+    // The agent menu offers the agents that have a session: this home's are Codex's alone.
+    await page.waitForFunction(
+      (want) =>
+        [...document.querySelectorAll<HTMLOptionElement>('[data-testid=filter-agent] option')]
+          .map((o) => o.value)
+          .join() === want,
+      ',codex',
+    );
+    // An agent the address chooses stays chosen and shown, with no session listed.
+    await page.goto(new URL('#/?agent=claude', server.url).toString());
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=agent-badge]').length === 0);
+    expect(await page.locator('[data-testid=filter-agent]').inputValue()).toBe('claude');
     await page.selectOption('[data-testid=filter-agent]', '');
     // An address naming an agent the registry lacks lists every agent's sessions (the server would answer 400).
     await page.goto(new URL('#/?agent=nobody', server.url).toString());

@@ -110,6 +110,8 @@ describe('pageSessions', () => {
       projects: distinct(all.map((s) => s.projectPath ?? s.projectDir)),
       models: distinct(all.flatMap((s) => [...s.models])),
       versions: distinct(all.flatMap((s) => [...s.versions])),
+      agents: [{ agent: 'claude', versions: distinct(all.flatMap((s) => [...s.versions])) }],
     });
+    expect(new Set(all.map((s) => s.agent))).toEqual(new Set(['claude']));
   });
 });

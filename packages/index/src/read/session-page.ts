@@ -1,5 +1,7 @@
 /** One page of the sessions list, sorted and counted in SQL, so a list of 50,000 sessions costs one page's rows. */
 
+import { type AgentId, agentIds } from '@agentdash/core/base';
+import { type AgentVersions, agentVersionFacets } from '@agentdash/core/present';
 import { prepared } from '../schema/statements.js';
 import type { SessionFilter, SessionSummary } from '../types.js';
 import { countedInAnotherHome } from './home-copies.js';
@@ -76,7 +78,10 @@ export interface SessionFacets {
   /** Project paths (the project folder when a session has none), sorted. */
   readonly projects: readonly string[];
   readonly models: readonly string[];
+  /** Every client version, oldest first. */
   readonly versions: readonly string[];
+  /** Each agent that has a session, in the registry's order, with its versions. */
+  readonly agents: readonly AgentVersions<AgentId>[];
 }
 
 /** How many sessions `filter` selects, with sums over them. */
@@ -145,8 +150,14 @@ export function sessionFacets(store: Store, filter: SessionFilter): SessionFacet
     models: column(
       `SELECT DISTINCT m.value AS v FROM sessions s, json_each(s.models) m WHERE ${scoped.sql} AND m.value <> '' ORDER BY v`,
     ),
-    versions: column(
-      `SELECT DISTINCT m.value AS v FROM sessions s, json_each(s.versions) m WHERE ${scoped.sql} AND m.value <> '' ORDER BY v`,
+    // each agent that has a session, with its versions: one agent's `0.6.1` is not another's
+    ...agentVersionFacets(
+      prepared(
+        store.db,
+        `SELECT DISTINCT s.agent AS agent, m.value AS version FROM sessions s LEFT JOIN json_each(s.versions) m
+         WHERE ${scoped.sql}`,
+      ).all(...scoped.params) as { agent: AgentId; version: string | null }[],
+      agentIds,
     ),
   };
 }

@@ -2,6 +2,8 @@
  * The dashboard's index queries over PostgreSQL: the same `IndexQueries` the local server runs over SQLite, answered
  * from the pushed sessions, so `createApp` serves a team's sessions with the local routes and mappings unchanged.
  */
+import { type AgentId, agentIds } from '@agentdash/core/base';
+import { agentVersionFacets } from '@agentdash/core/present';
 import type { SessionHeaderParts, SessionSort } from '@agentdash/index';
 import { hasMainFile, type IndexQueries } from '@agentdash/server';
 import type { CopiedWire, SubagentWire } from '../contract.js';
@@ -108,17 +110,23 @@ export function teamQueries(
       return { ...known, offset, sessions };
     },
     sessionTotals: totals,
-    // one scan: the distinct (project, models, versions) of the sessions, few, then each facet's values from them
+    // one scan: the distinct (project, agent, models, versions) of the sessions, few, then each facet's values
     sessionFacets: async (filter = {}) => {
-      const [f] = await sql<{ projects: string[] | null; models: string[] | null; versions: string[] | null }[]>`
+      type Pair = { agent: AgentId; version: string | null };
+      const [f] = await sql<{ projects: string[] | null; models: string[] | null; versions: Pair[] | null }[]>`
         with x as materialized (
           select distinct coalesce(s.project_path, s.project_dir, '#' || left(s.project_hash, 8)) as project,
-            s.models, s.versions
+            s.agent, s.models, s.versions
           from ${sql.unsafe(listFromOf(filter as TeamFilter))} where ${whereOf(sql, filter as TeamFilter)})
         select (select array_agg(distinct project) from x) as projects,
           (select array_agg(distinct m order by m) from x, unnest(x.models) m) as models,
-          (select array_agg(distinct v order by v) from x, unnest(x.versions) v) as versions`;
-      return { projects: (f?.projects ?? []).sort(), models: f?.models ?? [], versions: f?.versions ?? [] };
+          (select jsonb_agg(distinct jsonb_build_object('agent', x.agent, 'version', v))
+            from x left join lateral unnest(x.versions) v on true) as versions`;
+      return {
+        projects: (f?.projects ?? []).sort(),
+        models: f?.models ?? [],
+        ...agentVersionFacets(f?.versions ?? [], agentIds),
+      };
     },
     // As the laptop's index told them when it pushed (payload 2), each source named by its uid and, where its tier
     // gives one, its title; a session pushed by an older laptop has none.

@@ -1,6 +1,7 @@
 import type { AgentId } from '@agentdash/core/model';
 import { useState } from 'react';
 import { TimeSpent } from '../analytics/TimeSpent';
+import { useFacets } from '../data/use-facets';
 import { MeasuredToolsNote } from '../telemetry/MeasuredToolsNote';
 import { AgentStatsTable } from '../ui/AgentBreakdown';
 import { AgentFilter } from '../ui/AgentFilter';
@@ -21,6 +22,7 @@ export function AnalyticsPage({ query }: { readonly query: string }) {
   const [initial] = useState(() => analyticsStateOf(query));
   const [project, setProject] = useState(initial.project);
   const [agent, setAgent] = useState<AgentId | ''>(initial.agent);
+  const facets = useFacets();
   useAddress(analyticsHash({ project, agent }));
   const [drill, setDrill] = useState<Drill | undefined>();
   const { stats, rows, error, tools, byRate, fewCalls, topTools, timeRows, untimed } = useAnalytics(
@@ -44,8 +46,8 @@ export function AnalyticsPage({ query }: { readonly query: string }) {
           </div>
         </div>
         <div className="row">
-          <ProjectFilter value={project} onChange={setProject} />
-          <AgentFilter value={agent} onChange={setAgent} />
+          <ProjectFilter value={project} onChange={setProject} projects={facets?.projects} />
+          <AgentFilter value={agent} onChange={setAgent} present={facets?.agents} />
         </div>
       </div>
       {error && <div className="err-msg">Could not load statistics: {error}</div>}

@@ -3,6 +3,7 @@ import { modelList, unrecordedNotes } from '@agentdash/core/present';
 import { useState } from 'react';
 import { TimeByDayCard, TimeByProjectCard } from '../analytics/WhereTimeWent';
 import { useServerFacts } from '../data/server-facts';
+import { useFacets } from '../data/use-facets';
 import { MeasuredTimeNote } from '../telemetry/MeasuredTimeNote';
 import { AgentFilter } from '../ui/AgentFilter';
 import { loadStateOf } from '../ui/load-state';
@@ -22,6 +23,7 @@ export function UsagePage({ query }: { readonly query: string }) {
   const [range, setRange] = useState<RangeKey>(initial.range);
   const [metric, setMetric] = useState<Metric>(initial.metric);
   const [agent, setAgent] = useState<AgentId | ''>(initial.agent);
+  const facets = useFacets();
   useAddress(usageHash({ range, project, agent, metric }));
   const { usage, error, models, unpriced, colorOf, daily, unit, projects } = useUsage(project, range, metric, agent);
   const theme = useChartTheme();
@@ -52,8 +54,8 @@ export function UsagePage({ query }: { readonly query: string }) {
               </option>
             ))}
           </select>
-          <ProjectFilter value={project} onChange={setProject} />
-          <AgentFilter value={agent} onChange={setAgent} />
+          <ProjectFilter value={project} onChange={setProject} projects={facets?.projects} />
+          <AgentFilter value={agent} onChange={setAgent} present={facets?.agents} />
           <fieldset className="seg" aria-label="Metric">
             <button
               type="button"

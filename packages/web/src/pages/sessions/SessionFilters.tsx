@@ -1,5 +1,6 @@
 import { modelLabel } from '@agentdash/core/present';
 import { useEffect, useMemo, useRef } from 'react';
+import { useAgents } from '../../data/agents';
 import type { SessionsResponse } from '../../data/types';
 import { AgentFilter } from '../../ui/AgentFilter';
 import { shortPath } from '../../ui/format';
@@ -45,7 +46,7 @@ export function SessionFilters({
         data-testid="search"
         aria-label="Search"
       />
-      <AgentFilter value={filters.agent} onChange={(agent) => set({ agent })} />
+      <AgentFilter value={filters.agent} onChange={(agent) => set({ agent })} present={facets?.agents} />
       <select
         className="select"
         value={filters.project}
@@ -80,11 +81,7 @@ export function SessionFilters({
         aria-label="Client version"
       >
         <option value="">All versions</option>
-        {facets?.versions.map((v) => (
-          <option key={v} value={v}>
-            v{v}
-          </option>
-        ))}
+        <VersionOptions facets={facets} value={filters.version} />
       </select>
       {/* One unit, labelled: two bare date fields read as "mm/dd/yyyy" twice, and wrapped apart. */}
       <fieldset className="date-range" aria-label="Started between" data-testid="date-range">
@@ -141,6 +138,32 @@ export function SessionFilters({
         </button>
       )}
     </div>
+  );
+}
+
+/**
+ * The version menu's options: oldest first, under each agent's name when more than one agent has versions (Claude
+ * Code's `2.1.3` and Gemini CLI's `0.6.1` are two series); a version chosen but no longer listed stays selectable.
+ */
+export function VersionOptions({ facets, value }: { facets: SessionsResponse['facets'] | undefined; value: string }) {
+  const registry = useAgents() ?? [];
+  const grouped = (facets?.agents ?? []).filter((a) => a.versions.length > 0);
+  const option = (v: string, key = v) => (
+    <option key={key} value={v}>
+      v{v}
+    </option>
+  );
+  return (
+    <>
+      {value !== '' && !(facets?.versions ?? []).includes(value) && option(value)}
+      {grouped.length > 1
+        ? grouped.map(({ agent, versions }) => (
+            <optgroup key={agent} label={registry.find((a) => a.id === agent)?.label ?? agent}>
+              {versions.map((v) => option(v, `${agent}:${v}`))}
+            </optgroup>
+          ))
+        : facets?.versions.map((v) => option(v))}
+    </>
   );
 }
 
