@@ -50,14 +50,18 @@ export interface SessionUsage {
   readonly outputUnrecordedModels?: string[];
 }
 
-/** Whether a session reached a model, from its stored `sessions.models` JSON (`[]` when none answered). */
-export function reachedModel(models: unknown): boolean {
-  return typeof models === 'string' && models !== '[]';
+/**
+ * Whether a model answered the session, from its stored responses (`sessions.messages - sessions.prompts`). Not its
+ * models: those name the model a session asked for too (Codex's `turn_context`, a `/model` setting), and a session
+ * whose only request failed, or that only chose a model, billed nothing.
+ */
+export function answered(responses: unknown): boolean {
+  return typeof responses === 'number' && responses > 0;
 }
 
 /**
  * Totals, per model and for subagents, priced: each band's parts at the rates of the model's tier for that band.
- * `reached`: whether the session reached a model (`reachedModel`): one that did but recorded no usage costs unknown.
+ * `reached`: whether a model answered the session (`answered`): one that did but recorded no usage costs unknown.
  */
 export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable, reached: boolean): SessionUsage {
   let usage = emptyUsageSummary;
@@ -92,7 +96,7 @@ export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable, re
     priced.add(part.model);
     if (part.thread === 'subagent') subagentCost = (subagentCost ?? 0) + partCost;
   }
-  // A session that reached no model billed nothing: it cost nothing (not unknown: no model lacks a price), as a usage
+  // A session no model answered billed nothing: it cost nothing (not unknown: no model lacks a price), as a usage
   // group of no response. One whose responses recorded no usage (Aider's, a client that writes no tokens) is unknown.
   const costUsd =
     parts.length === 0 && reached ? null : knownCost(cost, { priced: priced.size, unpriced: unpriced.size });
@@ -110,16 +114,16 @@ export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable, re
 }
 
 /**
- * A session's cost from its stored `usage_detail` and `models` JSON, as the SQL function `session_cost` (the sessions
- * list sorts by it): null when its parts are all of models without a price, when it has models but no usage, or the
- * detail is not readable. Costs are memoized
- * per detail text, since a list sorted by cost prices every session it selects.
+ * A session's cost from its stored `usage_detail` JSON and its count of responses, as the SQL function `session_cost`
+ * (the sessions list sorts by it): null when its parts are all of models without a price, when a model answered but
+ * recorded no usage, or the detail is not readable. Costs are memoized per detail text, since a list sorted by cost
+ * prices every session it selects.
  */
-export function createSessionCostFunction(prices: PriceTable): (detail: unknown, models: unknown) => number | null {
+export function createSessionCostFunction(prices: PriceTable): (detail: unknown, responses: unknown) => number | null {
   const memo = new Map<string, number | null>();
-  return (detail, models) => {
+  return (detail, responses) => {
     if (typeof detail !== 'string') return null;
-    const reached = reachedModel(models);
+    const reached = answered(responses);
     const key = `${reached ? 1 : 0}${detail}`;
     const hit = memo.get(key);
     if (hit !== undefined || memo.has(key)) return hit ?? null;

@@ -10,7 +10,7 @@ import { prepared } from '../schema/prepared.js';
 import type { SessionFilter, SessionSummary, UsagePart } from '../types.js';
 import { capList, clipField } from './field-caps.js';
 import { HEADLESS_COPY, limitSql, type Store, scopeSql } from './scope.js';
-import { reachedModel, sessionUsage } from './session-cost.js';
+import { answered, sessionUsage } from './session-cost.js';
 
 /** A session is live when records were appended to it, or its newest record was written, within this window. */
 export const LIVE_WINDOW_MS = 2 * 60 * 1000;
@@ -104,7 +104,11 @@ export function summaryOf(
   const files = known?.files ?? (prepared(store.db, FILES_OF_SESSION).all(row.id) as SummaryFile[]);
   const main = files.find((f) => f.role === 'main');
   const archived = (main ?? files[0])?.archived === 1;
-  const usage = sessionUsage(JSON.parse(row.usage_detail) as UsagePart[], store.prices, reachedModel(row.models));
+  const usage = sessionUsage(
+    JSON.parse(row.usage_detail) as UsagePart[],
+    store.prices,
+    answered(row.messages - row.prompts),
+  );
   // unknown (null), not 0, when its main thread's records give no span (`reportedTime`)
   const time = reportedTime(row.time === null ? zeroTime : (JSON.parse(row.time) as SessionTime));
   return {
