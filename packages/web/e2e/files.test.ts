@@ -83,6 +83,35 @@ describe.skipIf(missing !== undefined)("a session's files (headless Chromium)", 
     }
   });
 
+  it("fits a phone: the counts and time give way to the path, and are said under the file's calls", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    try {
+      await page.goto(new URL(`#/s/${encodeURIComponent(id)}/files`, served.server.url).toString());
+      await page.waitForSelector('[data-testid=files-read] [data-testid=file-row]');
+      const overflow = () =>
+        page.$$eval('.table-wrap', (wraps) => wraps.map((wrap) => wrap.scrollWidth - wrap.clientWidth));
+      expect(await overflow()).toEqual([0, 0]);
+      const headers = await page.$$eval('[data-testid=files-changed] th', (ths) =>
+        ths.filter((th) => th.getBoundingClientRect().width > 0).map((th) => th.textContent),
+      );
+      expect(headers).toEqual(['File', 'Outcome', 'Failed', 'Calls']);
+      const row = page.locator('[data-testid=file-row][data-path$="/edit-me.txt"]');
+      await row.locator('[data-testid=file-calls-toggle]').click();
+      const counts = page.locator('[data-testid=file-counts]');
+      expect(await counts.textContent()).toMatch(/^1 read · 2 edits · last \d\d:\d\d:\d\d · its sessions$/);
+      expect(await counts.locator('a').getAttribute('href')).toBe(
+        await row.locator('[data-testid=file-sessions]').getAttribute('href'),
+      );
+      expect(await counts.isVisible()).toBe(true);
+      expect(await overflow()).toEqual([0, 0]);
+      // on a wide screen the columns say them, the line does not
+      await page.setViewportSize({ width: 1280, height: 800 });
+      expect(await counts.isVisible()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('keeps the File column the widest when a file moved far: the move is cut, not the table', async () => {
     // a shell command that moved a file deep into another folder: "moved to …" ran the width of the table
     const home = await mkdtemp(join(tmpdir(), 'agentdash-e2e-moved-'));

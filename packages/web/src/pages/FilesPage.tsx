@@ -71,6 +71,23 @@ export function MoreCalls(props: {
 }
 
 /** One group of files (changed, or not: only read, or every change failed), each with its calls behind a toggle. */
+/** A file's reads, edits, writes and last call in words ("2 reads · 1 edit · last 20:23:11"), for a phone's table
+ * (which leaves out these columns and the Sessions one, linked after them). */
+export function countsLine(file: FileActivity, changes: boolean): string {
+  const counts: [number, string][] = [
+    [file.reads, 'read'],
+    ...(changes
+      ? ([
+          [file.edits, 'edit'],
+          [file.writes, 'write'],
+        ] as [number, string][])
+      : []),
+  ];
+  const parts = counts.filter(([n]) => n > 0).map(([n, noun]) => plural(n, noun));
+  if (file.lastAt !== null) parts.push(`last ${fmtTime(file.lastAt)}`);
+  return parts.join(' · ');
+}
+
 function FileTable(props: {
   readonly id: string;
   readonly title: string;
@@ -103,13 +120,13 @@ function FileTable(props: {
             <tr>
               <th>File</th>
               {changes && <th>Outcome</th>}
-              <th className="num">Reads</th>
-              {changes && <th className="num">Edits</th>}
-              {changes && <th className="num">Writes</th>}
+              <th className="num files-count">Reads</th>
+              {changes && <th className="num files-count">Edits</th>}
+              {changes && <th className="num files-count">Writes</th>}
               <th className="num">Failed</th>
               <th className="num">Calls</th>
-              <th>Last</th>
-              {touchedLinks && <th>Sessions</th>}
+              <th className="files-count">Last</th>
+              {touchedLinks && <th className="files-count">Sessions</th>}
             </tr>
           </thead>
           <tbody>
@@ -119,8 +136,9 @@ function FileTable(props: {
                 <Fragment key={f.path}>
                   <tr data-testid="file-row" data-path={f.path}>
                     {/* takes the width the other columns leave, and cuts the path there (the whole one in its title);
-                        on a phone the table scrolls rather than cut it to nothing */}
-                    <td style={{ maxWidth: 0, width: '100%', minWidth: 150 }}>
+                        on a phone the counts and time columns give way (said under the calls), and the table scrolls
+                        rather than cut the path to nothing */}
+                    <td className="files-path">
                       <a className="one-line path-tail mono" href={sessionHref(id, f.callIds[0])} title={f.path}>
                         <bdi>{relativePath(f.path, projectPath)}</bdi>
                       </a>
@@ -130,9 +148,9 @@ function FileTable(props: {
                         <Outcome file={f} projectPath={projectPath} />
                       </td>
                     )}
-                    <td className="num">{f.reads > 0 ? fmtNumber(f.reads) : ''}</td>
-                    {changes && <td className="num">{f.edits > 0 ? fmtNumber(f.edits) : ''}</td>}
-                    {changes && <td className="num">{f.writes > 0 ? fmtNumber(f.writes) : ''}</td>}
+                    <td className="num files-count">{f.reads > 0 ? fmtNumber(f.reads) : ''}</td>
+                    {changes && <td className="num files-count">{f.edits > 0 ? fmtNumber(f.edits) : ''}</td>}
+                    {changes && <td className="num files-count">{f.writes > 0 ? fmtNumber(f.writes) : ''}</td>}
                     <td className="num">
                       {f.failed > 0 ? <span className="err-text">{fmtNumber(f.failed)}</span> : ''}
                     </td>
@@ -148,9 +166,9 @@ function FileTable(props: {
                         {fmtNumber(f.calls)} {shown ? '▾' : '▸'}
                       </button>
                     </td>
-                    <td className="mono dim">{fmtTime(f.lastAt)}</td>
+                    <td className="mono dim files-count">{fmtTime(f.lastAt)}</td>
                     {touchedLinks && (
-                      <td>
+                      <td className="files-count">
                         <a
                           className="btn small"
                           href={touchedFileHref(f.path)}
@@ -172,6 +190,18 @@ function FileTable(props: {
                           </a>
                         ))}
                         <MoreCalls id={id} file={f} projectPath={projectPath} />
+                        {/* the counts and time a phone's table leaves out, said here */}
+                        <span className="dim files-counts-line" data-testid="file-counts">
+                          {countsLine(f, changes)}
+                          {touchedLinks && (
+                            <>
+                              {' · '}
+                              <a href={touchedFileHref(f.path)} data-testid="file-sessions-line">
+                                its sessions
+                              </a>
+                            </>
+                          )}
+                        </span>
                       </td>
                     </tr>
                   )}
