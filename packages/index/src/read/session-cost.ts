@@ -51,12 +51,13 @@ export interface SessionUsage {
 }
 
 /**
- * Whether a model answered the session, from its stored responses (`sessions.messages - sessions.prompts`). Not its
- * models: those name the model a session asked for too (Codex's `turn_context`, a `/model` setting), and a session
- * whose only request failed, or that only chose a model, billed nothing.
+ * Whether a named model answered the session, from its stored `sessions.models` JSON (`[]` when none is named) and its
+ * responses (`sessions.messages - sessions.prompts`). Its models alone name the model a session asked for too
+ * (Codex's `turn_context`, a `/model` setting): a session whose only request failed, or that only chose a model,
+ * billed nothing; so did one whose responses name no model (as `usage` counts them).
  */
-export function answered(responses: unknown): boolean {
-  return typeof responses === 'number' && responses > 0;
+export function answered(models: unknown, responses: unknown): boolean {
+  return typeof models === 'string' && models !== '[]' && typeof responses === 'number' && responses > 0;
 }
 
 /**
@@ -114,16 +115,18 @@ export function sessionUsage(parts: readonly UsagePart[], prices: PriceTable, re
 }
 
 /**
- * A session's cost from its stored `usage_detail` JSON and its count of responses, as the SQL function `session_cost`
- * (the sessions list sorts by it): null when its parts are all of models without a price, when a model answered but
- * recorded no usage, or the detail is not readable. Costs are memoized per detail text, since a list sorted by cost
- * prices every session it selects.
+ * A session's cost from its stored `usage_detail` and `models` JSON and its count of responses, as the SQL function
+ * `session_cost` (the sessions list sorts by it): null when its parts are all of models without a price, when a named
+ * model answered but recorded no usage, or the detail is not readable. Costs are memoized per detail text, since a
+ * list sorted by cost prices every session it selects.
  */
-export function createSessionCostFunction(prices: PriceTable): (detail: unknown, responses: unknown) => number | null {
+export function createSessionCostFunction(
+  prices: PriceTable,
+): (detail: unknown, models: unknown, responses: unknown) => number | null {
   const memo = new Map<string, number | null>();
-  return (detail, responses) => {
+  return (detail, models, responses) => {
     if (typeof detail !== 'string') return null;
-    const reached = answered(responses);
+    const reached = answered(models, responses);
     const key = `${reached ? 1 : 0}${detail}`;
     const hit = memo.get(key);
     if (hit !== undefined || memo.has(key)) return hit ?? null;

@@ -38,7 +38,7 @@ const ORDER = {
   // known part, the figure the row shows before its `+ ?`: what it leaves out is unknown, so no other place would be
   // truer, and the row stays marked wherever it sorts (`SessionSummary.unpricedModels`, `inputUnrecordedModels`,
   // `outputUnrecordedModels`). The team server's list orders the same way.
-  costUsd: 'coalesce(session_cost(s.usage_detail, s.messages - s.prompts), -1)',
+  costUsd: 'coalesce(session_cost(s.usage_detail, s.models, s.messages - s.prompts), -1)',
 } as const satisfies Record<SessionSort, string>;
 
 export interface SessionPageQuery {

@@ -107,7 +107,7 @@ export function summaryOf(
   const usage = sessionUsage(
     JSON.parse(row.usage_detail) as UsagePart[],
     store.prices,
-    answered(row.messages - row.prompts),
+    answered(row.models, row.messages - row.prompts),
   );
   // unknown (null), not 0, when its main thread's records give no span (`reportedTime`)
   const time = reportedTime(row.time === null ? zeroTime : (JSON.parse(row.time) as SessionTime));
