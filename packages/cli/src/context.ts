@@ -265,7 +265,7 @@ export class Context {
   }
 
   /** Whether the archive holds files under this home: asked through the light connection when there is one. */
-  private async hasArchivedFilesUnder(home: string): Promise<boolean> {
+  async hasArchivedFilesUnder(home: string): Promise<boolean> {
     return this.warm()?.hasArchivedFilesUnder(home) ?? (await this.openIndex()).hasArchivedFilesUnder(home);
   }
 

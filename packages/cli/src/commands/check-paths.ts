@@ -7,9 +7,14 @@ import { NotTranscriptError, PathNotFoundError, UnreadableFileError } from '@age
  * background), before `show FILE` reads the file's folder. A file is read as `index` reads it: by the agent that
  * recognises it (a Gemini session `.json` in its `chats/` folder), else as Claude Code's, which takes `.jsonl` only.
  */
-export async function checkPaths(paths: readonly string[]): Promise<void> {
+export async function checkPaths(
+  paths: readonly string[],
+  { archived }: { readonly archived?: (path: string) => Promise<boolean> } = {},
+): Promise<void> {
   for (const path of paths) {
     const info = readableStat(path);
+    // a path deleted whole whose sessions the archive keeps is read from it (`archived`: whether it does)
+    if (info === undefined && archived !== undefined && (await archived(path))) continue;
     if (info === undefined) throw new PathNotFoundError(path);
     // the agents' parsers loaded only for a file that is not Claude Code's `.jsonl` (a warm command loads none)
     if (

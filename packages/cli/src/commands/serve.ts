@@ -83,7 +83,7 @@ ${COMMON_HELP}`,
     if (pushing && pushUrl) pushing.pushSetup(ctx, pushUrl, str(ctx.values, 'push-token'));
     // The arguments first: the paths are resolved (the samples, for want of a home) once nothing is left to refuse.
     const paths = pushing ? await pushing.pushablePaths(ctx, positionals) : await ctx.resolvePaths(positionals);
-    await checkPaths(paths);
+    await checkPaths(paths, { archived: (path) => ctx.hasArchivedFilesUnder(path) });
     // Listen first, index in the background: the dashboard answers at once and fills as files are read.
     const showProgress = ctx.io.stderr.isTTY === true && !ctx.json && !flag(ctx.values, 'no-progress');
     const started = ctx.io.now();
