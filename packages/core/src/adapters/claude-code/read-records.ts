@@ -3,7 +3,7 @@ import type { ParseIssue } from '../../model/issue.js';
 import type { RecordEvent } from '../../model/raw.js';
 import type { TranscriptRecord } from '../../model/record.js';
 import { decodeLine } from './decode-record.js';
-import { splitGluedObjects } from './split-glued.js';
+import { splitCutRecord, splitGluedObjects } from './split-glued.js';
 
 /**
  * Stream a transcript file as typed records (read lines → decode records), in bounded memory.
@@ -31,7 +31,21 @@ export async function streamRecords(
       // Two records glued on one line (a client bug): recover each, and say so.
       const parts = decoded.issue.code === 'invalid_json' ? splitGluedObjects(event.text) : undefined;
       if (parts === undefined) {
-        onEvent({ kind: 'issue', issue: decoded.issue });
+        // A record cut off, then a whole one on the same line (a write interrupted, then resumed): the whole one kept.
+        const cut = decoded.issue.code === 'invalid_json' ? splitCutRecord(event.text) : undefined;
+        const tail = cut === undefined ? undefined : decodeLine(cut.record, loc);
+        if (cut === undefined || tail === undefined || !tail.ok) {
+          onEvent({ kind: 'issue', issue: decoded.issue });
+          return;
+        }
+        onEvent({
+          kind: 'issue',
+          issue: {
+            ...decoded.issue,
+            message: `a record cut off after ${cut.cut.length} characters (its write interrupted), then a whole record on the same line: the whole one kept`,
+          },
+        });
+        emitRecord(tail.value, tail.issues, event.text.length, onEvent);
         return;
       }
       onEvent({
