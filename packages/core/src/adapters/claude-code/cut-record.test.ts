@@ -47,7 +47,7 @@ describe('a transcript whose write was interrupted, then went on', () => {
     ];
     writeFileSync(file, `${lines.join('\n')}\n`);
     const read = await readRecords(file);
-    expect(read.records.map((r) => [r.uuid, r.loc.line])).toEqual([
+    expect(read.records.map((r) => [(r as { uuid?: string }).uuid, r.loc.line])).toEqual([
       ['u1', 1],
       ['u3', 2],
       ['u4', 3],
@@ -60,7 +60,7 @@ describe('a transcript whose write was interrupted, then went on', () => {
     const file = join(dir, 'cut-only.jsonl');
     writeFileSync(file, `${record('u1', 'before')}\n${record('u2', 'x').slice(0, 60)}\n${record('u4', 'later')}\n`);
     const read = await readRecords(file);
-    expect(read.records.map((r) => r.uuid)).toEqual(['u1', 'u4']);
+    expect(read.records.map((r) => (r as { uuid?: string }).uuid)).toEqual(['u1', 'u4']);
     expect(read.issues.map((i) => [i.code, i.line, i.message.startsWith('invalid JSON')])).toEqual([
       ['invalid_json', 2, true],
     ]);
