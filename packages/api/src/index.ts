@@ -5,6 +5,7 @@
  * @module
  */
 export type * from './api-types.js';
+export { ARRAY_LIMIT, type Clip, clip, STRING_LIMIT } from './clip.js';
 export {
   type FindableEvent,
   type FindableItem,
@@ -19,6 +20,7 @@ export {
   type ApiQuery,
   type ApiResponse,
   type ApiRoutes,
+  type CallQuery,
   type CallStatusFilter,
   type CallsQuery,
   type EventsQuery,

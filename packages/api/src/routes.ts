@@ -120,6 +120,12 @@ export interface SessionCallsQuery {
   readonly limit?: number;
 }
 
+/** `GET /api/sessions/:id/calls/:callId`: one call whole, or each of its texts cut at `chars` characters. */
+export interface CallQuery {
+  /** At least 12,000 (the timeline's cut); absent: every text whole, however long. */
+  readonly chars?: number;
+}
+
 /** `GET /api/sessions/:id/locate/:callId`: the call's event in the main timeline, and the subagent calls to open. */
 export interface LocateResponse {
   readonly index: number;
@@ -170,7 +176,7 @@ export interface ApiRoutes {
   '/sessions/:id': Route<SessionDetail>;
   '/sessions/:id/events': Route<EventsPage, EventsQuery>;
   '/sessions/:id/calls': Route<CallsResponse, SessionCallsQuery>;
-  '/sessions/:id/calls/:callId': Route<CallDto>;
+  '/sessions/:id/calls/:callId': Route<CallDto, CallQuery>;
   '/sessions/:id/locate/:callId': Route<LocateResponse>;
   '/sessions/:id/errors': Route<SessionErrorsResponse>;
   '/sessions/:id/find': Route<FindResponse, FindQuery>;

@@ -4,49 +4,16 @@
  * HTML export of a session too big to load), so both write the same text.
  * @module
  */
+
+import { ARRAY_LIMIT, type Clip, clip, STRING_LIMIT } from '@agentdash/api';
 import { attachmentLabel, attachmentShows, noteSourceOf, systemNoteLabel, timelineShows } from '@agentdash/core';
 import { primaryDurationMs, type TimelineEvent, type ToolCall } from '@agentdash/core/model';
 import type { AssistantItemDto, CallDto, EventDto, SubagentInfo } from './api-types.js';
 
+export { ARRAY_LIMIT, clip, STRING_LIMIT };
+
 /** The header of the subagent a call started (by its key), as the session's header shows it. */
 export type SubagentOf = (key: string) => SubagentInfo | undefined;
-
-/** Strings longer than this are cut in timeline pages (the per-call endpoint has the full text). */
-export const STRING_LIMIT = 12_000;
-export const ARRAY_LIMIT = 300;
-
-interface Clip {
-  truncated: boolean;
-}
-
-/**
- * A deep copy with long strings and arrays cut; images (`kind: 'image'`) are kept whole. Keys and kinds are never
- * touched, so the copy has the type of the value (a typed result stays a valid `TypedResult`).
- */
-export function clip<T>(value: T, state: Clip, limit = STRING_LIMIT): T {
-  return clipValue(value, state, limit) as T;
-}
-
-function clipValue(value: unknown, state: Clip, limit: number): unknown {
-  if (typeof value === 'string') {
-    if (value.length <= limit) return value;
-    state.truncated = true;
-    return value.slice(0, limit);
-  }
-  if (Array.isArray(value)) {
-    const items = value.length > ARRAY_LIMIT ? value.slice(0, ARRAY_LIMIT) : value;
-    if (items !== value) state.truncated = true;
-    return items.map((item) => clipValue(item, state, limit));
-  }
-  if (typeof value === 'object' && value !== null) {
-    const rec = value as Record<string, unknown>;
-    if (rec.kind === 'image') return value;
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(rec)) out[k] = clipValue(v, state, limit);
-    return out;
-  }
-  return value;
-}
 
 /**
  * At most `ARRAY_LIMIT` content items of one response; a hostile record can hold hundreds of thousands of blocks.
@@ -83,9 +50,14 @@ export function shownByDefault(event: TimelineEvent): boolean {
   }
 }
 
-export function callDtoOf(call: ToolCall, full: boolean, subagentOf: SubagentOf): CallDto {
+/**
+ * A call as the dashboard shows it. `full`: every text whole (true: the per-call endpoint, an export), cut for the
+ * timeline (false, `STRING_LIMIT`), or cut at that many characters (the per-call endpoint's `chars`).
+ */
+export function callDtoOf(call: ToolCall, full: boolean | number, subagentOf: SubagentOf): CallDto {
   const state: Clip = { truncated: false };
-  const limit = full ? Number.POSITIVE_INFINITY : STRING_LIMIT;
+  const limit = full === true ? Number.POSITIVE_INFINITY : full === false ? STRING_LIMIT : full;
+  const whole = limit === Number.POSITIVE_INFINITY;
   const r = call.result;
   const sub = call.subagentKey ? subagentOf(call.subagentKey) : undefined;
   const dto: CallDto = {
@@ -94,8 +66,8 @@ export function callDtoOf(call: ToolCall, full: boolean, subagentOf: SubagentOf)
     name: call.name,
     canonicalName: call.canonicalName,
     toolKind: call.toolKind ?? null,
-    input: full ? call.input : clip(call.input, state, limit),
-    typedInput: full ? (call.typedInput ?? {}) : clip(call.typedInput ?? {}, state, limit),
+    input: whole ? call.input : clip(call.input, state, limit),
+    typedInput: whole ? (call.typedInput ?? {}) : clip(call.typedInput ?? {}, state, limit),
     timestamp: call.timestamp ?? null,
     status: call.status,
     ...(call.noResult !== undefined ? { noResult: call.noResult } : {}),
@@ -107,14 +79,14 @@ export function callDtoOf(call: ToolCall, full: boolean, subagentOf: SubagentOf)
     result: r
       ? {
           isError: r.isError,
-          content: full ? r.content : clip(r.content, state, limit),
-          toolUseResult: full ? r.toolUseResult : clip(r.toolUseResult, state, limit),
-          typed: full ? r.typed : clip(r.typed, state, limit),
+          content: whole ? r.content : clip(r.content, state, limit),
+          toolUseResult: whole ? r.toolUseResult : clip(r.toolUseResult, state, limit),
+          typed: whole ? r.typed : clip(r.typed, state, limit),
           error: r.error
             ? {
                 category: r.error.category,
                 severity: r.error.severity,
-                message: full ? r.error.message : clip(r.error.message, state, limit),
+                message: whole ? r.error.message : clip(r.error.message, state, limit),
                 exitCode: r.error.exitCode,
               }
             : null,

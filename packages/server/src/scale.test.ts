@@ -107,4 +107,31 @@ describe('a 20,000-record session', () => {
     expect(full.truncated).toBe(false);
     expect(String(full.result?.content).length).toBe(STRING_LIMIT * 2);
   });
+
+  it("serves a call with each text cut at `chars` (at least the pages' cut), and refuses a bad one", async () => {
+    const page = (await (await get(`/api/sessions/${ID}/events?offset=1&limit=1`)).json()) as EventsPage;
+    const event = page.events[0];
+    if (event?.kind !== 'assistant') throw new Error('expected an assistant event');
+    const { id } = event.items[0] as CallDto;
+    const cut = async (chars: string) =>
+      (await (await get(`/api/sessions/${ID}/calls/${id}?chars=${chars}`)).json()) as CallDto;
+    const longest = (dto: CallDto) =>
+      Math.max(
+        ...JSON.stringify(dto)
+          .match(/"(?:[^"\\]|\\.)*"/g)!
+          .map((s) => (JSON.parse(s) as string).length),
+      );
+    const at = await cut(String(STRING_LIMIT + 500));
+    expect([at.truncated, String(at.result?.content).length, longest(at)]).toEqual([
+      true,
+      STRING_LIMIT + 500,
+      STRING_LIMIT + 500,
+    ]);
+    // below the pages' own cut: the pages' cut; above the longest text: whole, and said so
+    expect(String((await cut('5')).result?.content).length).toBe(STRING_LIMIT);
+    const whole = await cut(String(STRING_LIMIT * 3));
+    expect([whole.truncated, String(whole.result?.content).length]).toEqual([false, STRING_LIMIT * 2]);
+    for (const bad of ['-1', 'abc', '1.5'])
+      expect((await get(`/api/sessions/${ID}/calls/${id}?chars=${bad}`)).status).toBe(400);
+  });
 });

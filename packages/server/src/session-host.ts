@@ -36,7 +36,8 @@ export interface SessionHost {
     limit: number,
     all: boolean,
   ): Promise<Answer<EventsPage> | undefined>;
-  call(sessionId: string, callId: string): Promise<Answer<CallDto> | undefined>;
+  /** A call whole, or each of its texts cut at `chars` characters. */
+  call(sessionId: string, callId: string, chars?: number): Promise<Answer<CallDto> | undefined>;
   locate(sessionId: string, callId: string): Promise<{ index: number; expand: string[] } | undefined>;
   /** Every errored call of the session, in timeline order (`GET /api/sessions/:id/errors`). */
   errors(sessionId: string): Promise<SessionErrorsResponse>;
@@ -192,10 +193,10 @@ export function createLocalSessionHost(
     },
     page: async (sessionId, agent, offset, limit, all) =>
       (await views.get(sessionId)).pageText(agent, offset, limit, all),
-    call: async (sessionId, callId) => {
+    call: async (sessionId, callId, chars) => {
       const view = await views.get(sessionId);
       const call = view.callsById.get(callId);
-      return call ? view.callDto(call, true) : undefined;
+      return call ? view.callDto(call, chars ?? true) : undefined;
     },
     locate: async (sessionId, callId) => (await views.get(sessionId)).locate(callId),
     errors: async (sessionId) => ({ errors: sessionErrors(await views.get(sessionId)) }),

@@ -36,7 +36,7 @@ export type SessionProtocol = {
       },
       JsonText | undefined
     >;
-    readonly call: RpcCall<CallRef, JsonText | undefined>;
+    readonly call: RpcCall<CallRef & { readonly chars: number | undefined }, JsonText | undefined>;
     readonly waterfall: RpcCall<SessionRef, JsonText | undefined>;
     readonly files: RpcCall<SessionRef, JsonText | undefined>;
     readonly locate: RpcCall<CallRef, Answered<'locate'>>;

@@ -196,7 +196,8 @@ export class SessionView {
     };
   }
 
-  callDto(call: ToolCall, full: boolean): CallDto {
+  /** `full`: every text whole (true), cut for the timeline (false), or cut at that many characters. */
+  callDto(call: ToolCall, full: boolean | number): CallDto {
     return callDtoOf(call, full, this.subagentOf);
   }
 

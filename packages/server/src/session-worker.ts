@@ -77,7 +77,7 @@ const rpc = serveRpc<SessionProtocol>(
   {
     detail: ({ row }) => answered(async () => asText(await host.detail(row))),
     page: (r) => answered(async () => asText(await host.page(r.sessionId, r.agent, r.offset, r.limit, r.all))),
-    call: (r) => answered(async () => asText(await host.call(r.sessionId, r.callId))),
+    call: (r) => answered(async () => asText(await host.call(r.sessionId, r.callId, r.chars))),
     waterfall: (r) => answered(async () => asText(await host.waterfall(r.sessionId))),
     files: (r) => answered(async () => asText(await host.files(r.sessionId))),
     locate: (r) => answered(() => host.locate(r.sessionId, r.callId)),

@@ -106,9 +106,9 @@ export function createWorkerSessionHost(options: {
       of(sessionId)
         .ask('page', { sessionId, agent, offset, limit, all })
         .then(fromText<Answer<EventsPage> | undefined>),
-    call: (sessionId, callId) =>
+    call: (sessionId, callId, chars) =>
       of(sessionId)
-        .ask('call', { sessionId, callId })
+        .ask('call', { sessionId, callId, chars })
         .then(fromText<Answer<CallDto> | undefined>),
     locate: (sessionId, callId) => of(sessionId).ask('locate', { sessionId, callId }),
     readIssues: (sessionId) => of(sessionId).ask('readIssues', { sessionId }),

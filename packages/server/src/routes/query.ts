@@ -45,6 +45,13 @@ export function int(fallback: number, max: number, min = 0) {
   );
 }
 
+/** A non-negative integer, undefined when absent, at least `min` (a smaller one is moved up to it). */
+export function intAtLeast(min: number) {
+  return param(z.string().regex(/^\d+$/, 'must be a non-negative integer')).transform((raw) =>
+    raw === undefined ? undefined : Math.max(min, Number(raw)),
+  );
+}
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A date or time `Date.parse` reads; a bare day one the calendar has (`Date.parse` reads 2025-02-30 as March 2). */

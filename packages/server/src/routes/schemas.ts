@@ -4,14 +4,16 @@
  * gives its route: the same fields, each read as a value of the type the table says (else a compile error here).
  * @module
  */
-import type {
-  CallsQuery,
-  EventsQuery,
-  FindQuery,
-  SessionCallsQuery,
-  SessionsQuery,
-  StatsPageQuery,
-  UsageQuery,
+import {
+  type CallQuery,
+  type CallsQuery,
+  type EventsQuery,
+  type FindQuery,
+  type SessionCallsQuery,
+  type SessionsQuery,
+  STRING_LIMIT,
+  type StatsPageQuery,
+  type UsageQuery,
 } from '@agentdash/api';
 import { agentIds, isTimeZone } from '@agentdash/core';
 import { errorCategories, errorSeverities } from '@agentdash/core/model';
@@ -19,7 +21,7 @@ import { dayBoundMs } from '@agentdash/core/present';
 import { type CallRowStatus, sessionSorts } from '@agentdash/index';
 import { z } from 'zod';
 import { exportFormats } from '../export-formats.js';
-import { date, flag, int, oneOf, path, text } from './query.js';
+import { date, flag, int, intAtLeast, oneOf, path, text } from './query.js';
 
 export const MAX_EVENTS_PAGE = 500;
 export const DEFAULT_SESSIONS_PAGE = 200;
@@ -103,6 +105,13 @@ export const eventsQuery = reading<EventsQuery>()(
 export const sessionCallsQuery = reading<SessionCallsQuery>()(
   z.object({
     limit: int(2000, 5000, 1),
+  }),
+);
+
+export const callQuery = reading<CallQuery>()(
+  z.object({
+    // at least the timeline's own cut (event-dto.ts STRING_LIMIT): a call asked for shows no less than its page did
+    chars: intAtLeast(STRING_LIMIT),
   }),
 );
 

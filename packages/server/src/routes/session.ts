@@ -13,7 +13,7 @@ import { toCallRow, toIssue, toSessionRow } from '../mapping.js';
 import { type Answer, RawJson, sendJson } from '../raw-json.js';
 import { hasMainFile } from '../session-outline.js';
 import { query } from './query.js';
-import { eventsQuery, findQuery, sessionCallsQuery } from './schemas.js';
+import { callQuery, eventsQuery, findQuery, sessionCallsQuery } from './schemas.js';
 
 /**
  * The session's header from the index's stored rows, without parsing its transcript (issue 8: a 200 MB session's
@@ -84,9 +84,10 @@ export function sessionRoutes(services: AppServices) {
         const body: CallsResponse = { calls: rows.map((r) => toCallRow(r, new Map([[row.id, row]]))) };
         return c.json(shown(body));
       })
-      .get('/sessions/:id/calls/:callId', async (c) => {
+      .get('/sessions/:id/calls/:callId', query(callQuery), async (c) => {
         const row = await summaryOf(c.req.param('id'));
-        const call = await sessions.call(row.id, callIdOf(c.req.param('callId')));
+        const { chars } = c.req.valid('query');
+        const call = await sessions.call(row.id, callIdOf(c.req.param('callId')), chars);
         if (!call) throw new HttpError(404, 'call not found');
         return sendJson(c, call);
       })

@@ -127,7 +127,9 @@ export const api = {
   /** The session's calls as the index holds them, first first (a team session shared below the full tier). */
   sessionCalls: (id: string, signal?: AbortSignal): Promise<readonly CallRowDto[]> =>
     apiGet('/sessions/:id/calls', { id }, none, signal).then((r) => r.calls),
-  call: (id: string, callId: string) => apiGet('/sessions/:id/calls/:callId', { id, callId }, none),
+  /** A call whole, or each of its texts cut at `chars` characters. */
+  call: (id: string, callId: string, chars?: number) =>
+    apiGet('/sessions/:id/calls/:callId', { id, callId }, chars === undefined ? none : { chars }),
   locate: (id: string, callId: string) => apiGet('/sessions/:id/locate/:callId', { id, callId }, none),
   errors: (id: string, signal?: AbortSignal) => apiGet('/sessions/:id/errors', { id }, none, signal),
   find: (id: string, q: string, signal?: AbortSignal) => apiGet('/sessions/:id/find', { id }, { q }, signal),

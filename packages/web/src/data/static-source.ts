@@ -2,7 +2,7 @@
  * The dashboard's data read from a session embedded in the page (an HTML export) instead of over HTTP: the same
  * answers as the API's session routes, for the one session the file holds.
  */
-import { findInThreads } from '@agentdash/api';
+import { clip, findInThreads, STRING_LIMIT } from '@agentdash/api';
 import { noteFields, plainText } from '@agentdash/core/present';
 import type {
   AgentsResponse,
@@ -89,8 +89,15 @@ export function answerStatic(data: StaticSessionData, path: string, query: Query
       };
       return page;
     }
-    case 'calls':
-      return rest === undefined ? undefined : (data.calls[rest] ?? findCall(data, rest));
+    case 'calls': {
+      const call = rest === undefined ? undefined : (data.calls[rest] ?? findCall(data, rest));
+      // `chars`: each text cut there, as the server cuts it (the export holds every call whole)
+      const asked = Number(query.chars);
+      if (call === undefined || query.chars === undefined || !Number.isFinite(asked)) return call;
+      const state = { truncated: false };
+      const cut = clip(call, state, Math.max(STRING_LIMIT, asked));
+      return { ...cut, truncated: state.truncated } satisfies CallDto;
+    }
     case 'locate': {
       if (rest === undefined) return undefined;
       const known = data.locate[rest];

@@ -1,3 +1,4 @@
+import { formatCount } from '@agentdash/core/present';
 import { useState } from 'react';
 import { api } from '../data/client';
 import type { CallDto } from '../data/types';
@@ -65,6 +66,9 @@ function callInputText(call: CallDto): string {
   return typeof command === 'string' ? command : JSON.stringify(call.input, null, 2);
 }
 
+/** How many characters of each text "Show more" shows (the timeline's pages show 12,000). */
+export const MORE_CHARS = 400_000;
+
 export function ToolBlock({ call: initial }: { call: CallDto }) {
   const { sessionId, focus, copied } = useTimeline();
   const copiedFrom = copied?.get(initial.id);
@@ -83,14 +87,17 @@ export function ToolBlock({ call: initial }: { call: CallDto }) {
   const showError = call.result?.isError && !showsOwnError(call);
   const summary = callSummary(call);
 
-  const showMore = async () => {
+  // "Show more" asks for each text cut at MORE_CHARS (a 40 MB output whole froze the tab for minutes); what is still
+  // cut then is there for the asking, with a word that it may be slow.
+  const showMore = async (chars?: number) => {
     setLoading(true);
     try {
-      setFull(await api.call(sessionId, call.id));
+      setFull(await api.call(sessionId, call.id, chars));
     } finally {
       setLoading(false);
     }
   };
+  const shownMore = call === full;
 
   return (
     <div
@@ -168,15 +175,18 @@ export function ToolBlock({ call: initial }: { call: CallDto }) {
           <div className="tool-foot">
             {call.truncated && (
               <div className="truncated-note">
-                Long output was shortened.
+                {shownMore
+                  ? `Each text is shown up to ${formatCount(MORE_CHARS)} characters.`
+                  : 'Long output was shortened.'}
                 <button
                   type="button"
                   className="btn small"
-                  onClick={showMore}
+                  onClick={() => showMore(shownMore ? undefined : MORE_CHARS)}
                   disabled={loading}
                   data-testid="show-more"
+                  title={shownMore ? 'Every character: a very long output may take the page a while' : undefined}
                 >
-                  {loading ? 'Loading…' : 'Show more'}
+                  {loading ? 'Loading…' : shownMore ? 'Show all' : 'Show more'}
                 </button>
               </div>
             )}
