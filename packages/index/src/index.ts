@@ -96,4 +96,4 @@ export { announceLoaded, builtWorkerScript, startBuiltWorker, stopWorker, WORKER
 export type { BuildProgress } from './write/building.js';
 // The searchable texts and their words as the full-text index has them: a team server indexes pushed transcripts
 // with these, so its search finds what the laptop's does.
-export { docPartsOf, indexedText } from './write/doc-parts.js';
+export { docPartsOf, indexedText, MAX_DOC_CHARS } from './write/doc-parts.js';

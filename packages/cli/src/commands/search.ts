@@ -1,6 +1,13 @@
 import { existsSync } from 'node:fs';
 import { redactIdentifiers } from '@agentdash/core/secrets';
-import { DEFAULT_SEARCH_LIMIT, HIGHLIGHT_END, HIGHLIGHT_START, type SearchKind, searchKinds } from '@agentdash/index';
+import {
+  DEFAULT_SEARCH_LIMIT,
+  HIGHLIGHT_END,
+  HIGHLIGHT_START,
+  MAX_DOC_CHARS,
+  type SearchKind,
+  searchKinds,
+} from '@agentdash/index';
 import { agentArg, positiveInt, str, timeWindow } from '../args.js';
 import { UsageError } from '../errors.js';
 import { formatDateTime, shortId, terminalText } from '../format.js';
@@ -24,6 +31,8 @@ function highlighted(snippet: string, mark: (text: string) => string): string {
   return out + safe(snippet.slice(from));
 }
 
+const SEARCHED = MAX_DOC_CHARS.toLocaleString('en-US');
+
 export const searchCommand: CommandSpec = {
   name: 'search',
   usage: 'agentdash search QUERY [PATH…] [--project P] [--tool T] [--since WHEN] [--kind K] [--json]',
@@ -31,7 +40,8 @@ export const searchCommand: CommandSpec = {
   help: `Every word must occur (in any order); "quoted words" must occur together; word* matches a prefix. Searches
 prompts, assistant text, thinking, tool inputs and tool outputs of all sessions and their subagents, and the notes
 their timelines show (slash commands, what they printed, compaction summaries). Hits are ranked (bm25) and show
-session, time, tool and a snippet.
+session, time, tool and a snippet. Each text is searched in its first ${SEARCHED} characters: the rest of a longer
+one (a huge tool output) is not (\`show\` and the dashboard's find in a session read it whole).
 
 ${PATHS_HELP}
 
@@ -85,7 +95,9 @@ ${COMMON_HELP}`,
       return;
     }
     if (hits.length === 0) {
-      ctx.io.stdout.write(`No matches for ${JSON.stringify(query)}.\n`);
+      ctx.io.stdout.write(
+        `No matches for ${JSON.stringify(query)} (each text is searched in its first ${SEARCHED} characters).\n`,
+      );
       return;
     }
     const c = ctx.color;

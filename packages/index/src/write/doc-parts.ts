@@ -14,8 +14,8 @@ import {
 import { noteFields, plainText } from '@agentdash/core/present';
 import type { DOC_KINDS } from '../schema/stored-values.js';
 
-/** Longest text indexed per searchable document. */
-const MAX_DOC_CHARS = 200_000;
+/** Longest text indexed per searchable document: search reads each text up to this many characters. */
+export const MAX_DOC_CHARS = 200_000;
 
 export type DocKind = (typeof DOC_KINDS)[number];
 
