@@ -1,11 +1,11 @@
-import { existsSync, type FSWatcher } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LIVE_WINDOW_MS, type SessionFilter } from '@agentdash/index';
 import type { AgentIndex } from './agent-index.js';
 import type { LiveMessage } from './api-types.js';
 import { HeldFiles } from './held-files.js';
 import { toSessionRow } from './mapping.js';
-import { isReadable, sessionIdOfPath, watchSources } from './watch-sources.js';
+import { isReadable, type SourceWatch, sessionIdOfPath, watchSources } from './watch-sources.js';
 
 export { isRelevantChange, sessionIdOfPath, watchSources } from './watch-sources.js';
 
@@ -47,7 +47,7 @@ export interface WatchOptions {
 export function createLiveEvents(options: WatchOptions): LiveEvents {
   const listeners = new Set<LiveListener>();
   const closers = new Set<() => void>();
-  const watchers: FSWatcher[] = [];
+  const watchers: SourceWatch[] = [];
   const debounceMs = options.debounceMs ?? 150;
   const minIntervalMs = options.minIntervalMs ?? 1000;
   let lastStart = Number.NEGATIVE_INFINITY;

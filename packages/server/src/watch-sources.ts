@@ -59,27 +59,96 @@ function watchTargets(paths: readonly string[]): { dir: string; recursive: boole
   return out;
 }
 
+/** How often a watched folder is looked at: gone, made again, or moved away and another put in its place. */
+export const REWATCH_MS = 2_000;
+
+/** A watch that can be stopped. */
+export interface SourceWatch {
+  close(): void;
+}
+
 /**
  * Watch the sources for changes to transcripts (`.jsonl`), subagent metadata (`.json`) and session folders; calls
  * `onFile` with each changed path. (Node 20 sets up a recursive watch by walking the tree, which takes seconds over
  * tens of thousands of files: `startServer` runs this in a worker thread.)
+ *
+ * A watch follows its folder's inode: a `projects/` folder removed and made again (a reinstall, a restore, a
+ * `mv projects old && mkdir projects`) would never be heard from again, and a watch that fails stops. Every
+ * `REWATCH_MS` each folder is looked at; one gone is let go, one back or replaced is watched again, and `onFile` is
+ * told of the folder so that a refresh reads what changed meanwhile.
  */
-export function watchSources(paths: readonly string[], onFile: (path: string) => void): FSWatcher[] {
-  const watchers: FSWatcher[] = [];
-  for (const target of watchTargets(paths)) {
+export function watchSources(
+  paths: readonly string[],
+  onFile: (path: string) => void,
+  rewatchMs: number = REWATCH_MS,
+): SourceWatch[] {
+  const watches = watchTargets(paths).map((target) => watchTarget(target, onFile, rewatchMs));
+  return watches;
+}
+
+/** An inode and device: which folder a path names now. */
+function identityOf(dir: string): string | undefined {
+  try {
+    const info = statSync(dir);
+    return info.isDirectory() ? `${info.dev}:${info.ino}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function watchTarget(
+  target: { dir: string; recursive: boolean; file?: string },
+  onFile: (path: string) => void,
+  rewatchMs: number,
+): SourceWatch {
+  let watcher: FSWatcher | undefined;
+  let identity: string | undefined;
+  let failed = false;
+  let reported = false;
+  const start = () => {
+    identity = identityOf(target.dir);
+    failed = false;
+    if (identity === undefined) return;
     try {
-      const w = watch(target.dir, { recursive: target.recursive, persistent: false }, (_event, name) => {
+      watcher = watch(target.dir, { recursive: target.recursive, persistent: false }, (_event, name) => {
         if (name === null) return;
         const file = String(name);
         if (target.file !== undefined && basename(file) !== target.file) return;
         if (!isRelevantChange(file)) return;
         onFile(target.dir + sep + file);
       });
-      w.on('error', () => {});
-      watchers.push(w);
+      // a watch that fails (its folder removed under it) is set up again by the next look
+      watcher.on('error', () => {
+        failed = true;
+      });
+      reported = false;
     } catch (error) {
-      console.error(`agentdash: cannot watch ${target.dir}:`, error instanceof Error ? error.message : error);
+      watcher = undefined;
+      if (!reported) {
+        console.error(`agentdash: cannot watch ${target.dir}:`, error instanceof Error ? error.message : error);
+        reported = true;
+      }
     }
-  }
-  return watchers;
+  };
+  const stop = () => {
+    watcher?.close();
+    watcher = undefined;
+  };
+  start();
+  const look = setInterval(() => {
+    const now = identityOf(target.dir);
+    if (now === identity && !failed && (watcher !== undefined || now === undefined)) return;
+    stop();
+    const was = identity;
+    start();
+    // gone, back or replaced: what changed meanwhile is read by a refresh of the folder
+    if (was !== undefined || identity !== undefined) onFile(target.dir);
+  }, rewatchMs);
+  look.unref();
+  return {
+    close() {
+      clearInterval(look);
+      stop();
+    },
+  };
 }
