@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
-import { agentLabels, aiderHistoriesIn, defaultClaudeHome, existingHomes, loadHomes } from '@agentdash/core/base';
+import { resolve, sep } from 'node:path';
+import { agentLabels, aiderHistoriesIn, defaultClaudeHome } from '@agentdash/core/base';
 import type { PriceTable } from '@agentdash/core/usage';
 import type {
   AgentIndex,
@@ -16,7 +16,7 @@ import type { FolderWithoutTranscripts } from '@agentdash/server/api-types';
 import { flag, type Parsed, str } from './args.js';
 import { buildId } from './build-id.js';
 import { checkReadable, oncePerFolder } from './commands/check-paths.js';
-import { hasTranscripts, isSamples, LAYOUTS, recognisedByAnAgent, SAMPLES_HOME } from './default-homes.js';
+import { agentHomesOf, isSamples, LAYOUTS, recognisedByAnAgent, SAMPLES_HOME } from './default-homes.js';
 import { issueText } from './format.js';
 import { type CliIo, type Colors, colorsFor, outputWidth, terminalText } from './io.js';
 import { digest, loadPriceTable } from './prices-file.js';
@@ -224,15 +224,7 @@ export class Context {
       return given;
     }
     const claudeHome = defaultClaudeHome(this.io.env, this.io.homedir);
-    const homes: string[] = [];
-    // A home whose transcripts the agent has all deleted is still the user's: its sessions are in the archive.
-    if (hasTranscripts(join(claudeHome, 'projects')) || (await this.hasArchivedFilesUnder(claudeHome))) {
-      homes.push(claudeHome);
-    }
-    for (const { agent, home } of existingHomes(this.io.env, this.io.homedir, await loadHomes())) {
-      if (home === claudeHome) continue;
-      if ((await agent.recognizes(home)) || (await this.hasArchivedFilesUnder(home))) homes.push(home);
-    }
+    const homes = await this.agentHomes();
     // Aider writes into the repository: the histories in the folders the indexed sessions ran in (known from the
     // last refresh, so one found by this run's is read from the next run on).
     if (homes.length > 0) {
@@ -262,6 +254,14 @@ export class Context {
       `no agent transcripts in ${claudeHome} or the other agents' homes; showing the bundled sample sessions (${SAMPLES_HOME})`,
     );
     return [SAMPLES_HOME];
+  }
+
+  /**
+   * The agents' homes that hold transcripts, or whose transcripts the archive keeps (a home whose transcripts the
+   * agent has all deleted is still the user's): Claude Code's first, then the others the registry knows.
+   */
+  agentHomes(): Promise<string[]> {
+    return agentHomesOf(this.io, (home) => this.hasArchivedFilesUnder(home));
   }
 
   /** Whether the archive holds files under this home: asked through the light connection when there is one. */

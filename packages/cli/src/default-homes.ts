@@ -2,7 +2,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { agentInfos, loadHomes } from '@agentdash/core/base';
+import { agentInfos, defaultClaudeHome, existingHomes, loadHomes } from '@agentdash/core/base';
 
 /** Sample sessions bundled with the package, used when there is no Claude home. */
 export const SAMPLES_HOME = fileURLToPath(new URL('../samples/claude-home', import.meta.url));
@@ -46,4 +46,23 @@ export function hasTranscripts(projectsDir: string): boolean {
     const inside = listed(join(projectsDir, e.name));
     return inside === undefined || inside.some((f) => f.name.endsWith('.jsonl'));
   });
+}
+
+/**
+ * The agents' homes under `io`'s environment that hold transcripts, or whose transcripts the archive keeps
+ * (`archived`: a home whose transcripts the agent has all deleted is still the user's): Claude Code's first, then the
+ * others the registry knows.
+ */
+export async function agentHomesOf(
+  io: { readonly env: Readonly<Record<string, string | undefined>>; readonly homedir: string },
+  archived: (home: string) => Promise<boolean>,
+): Promise<string[]> {
+  const claudeHome = defaultClaudeHome(io.env, io.homedir);
+  const homes: string[] = [];
+  if (hasTranscripts(join(claudeHome, 'projects')) || (await archived(claudeHome))) homes.push(claudeHome);
+  for (const { agent, home } of existingHomes(io.env, io.homedir, await loadHomes())) {
+    if (home === claudeHome) continue;
+    if ((await agent.recognizes(home)) || (await archived(home))) homes.push(home);
+  }
+  return homes;
 }

@@ -82,33 +82,35 @@ ${COMMON_HELP}`,
     const pushing = pushUrl === undefined ? undefined : await import('./push.js');
     if (pushing && pushUrl) pushing.pushSetup(ctx, pushUrl, str(ctx.values, 'push-token'));
     // The arguments first: the paths are resolved (the samples, for want of a home) once nothing is left to refuse.
-    const paths = pushing ? await pushing.pushablePaths(ctx, positionals) : await ctx.resolvePaths(positionals);
+    let paths = pushing ? await pushing.pushablePaths(ctx, positionals) : await ctx.resolvePaths(positionals);
     await checkPaths(paths, { archived: (path) => ctx.hasArchivedFilesUnder(path) });
     // Listen first, index in the background: the dashboard answers at once and fills as files are read.
     const showProgress = ctx.io.stderr.isTTY === true && !ctx.json && !flag(ctx.values, 'no-progress');
     const started = ctx.io.now();
     let lastDraw = 0;
     let drawn = false;
-    const server = await startServer({
-      index: await ctx.openIndex(),
-      paths,
-      host,
-      port,
-      ...(token !== undefined && token !== '' ? { token } : {}),
-      redact: flag(ctx.values, 'redact'),
-      samples: ctx.showingSamples,
-      noTranscripts: () => ctx.noTranscripts,
-      ...(otlpPort === undefined ? {} : { otlpPort }),
-      onProgress: (progress) => {
-        const now = ctx.io.now();
-        if (!showProgress || (progress.done < progress.total && now - lastDraw < 200)) return;
-        lastDraw = now;
-        ctx.io.stderr.write(`\r\u001b[2K${renderProgressBar(progress, now - started)}`);
-        drawn = true;
-      },
-    }).catch((error: unknown) => {
-      throw cannotServe(error, host, port);
-    });
+    const start = async (paths: string[], port: number) =>
+      startServer({
+        index: await ctx.openIndex(),
+        paths,
+        host,
+        port,
+        ...(token !== undefined && token !== '' ? { token } : {}),
+        redact: flag(ctx.values, 'redact'),
+        samples: ctx.showingSamples,
+        noTranscripts: () => ctx.noTranscripts,
+        ...(otlpPort === undefined ? {} : { otlpPort }),
+        onProgress: (progress) => {
+          const now = ctx.io.now();
+          if (!showProgress || (progress.done < progress.total && now - lastDraw < 200)) return;
+          lastDraw = now;
+          ctx.io.stderr.write(`\r\u001b[2K${renderProgressBar(progress, now - started)}`);
+          drawn = true;
+        },
+      }).catch((error: unknown) => {
+        throw cannotServe(error, host, port);
+      });
+    let server = await start(paths, port);
     if (!isLoopbackHost(host)) {
       ctx.note(
         `warning: listening on ${host}, not only on this machine: anyone who can reach port ${new URL(server.url).port} ` +
@@ -144,28 +146,67 @@ ${COMMON_HELP}`,
     // Set once the server is asked to stop: the index build still running then ends as the database closes under it,
     // which is no failure (what was stored stays; the next command reads the rest).
     let stopping = false;
-    void server.indexed.then(async (report) => {
-      if (drawn) ctx.io.stderr.write('\r\u001b[2K');
-      const error = server.indexStatus().error;
-      if (error !== null && stopping) ctx.note('indexing stopped before it was over: the next command reads the rest');
-      else if (error !== null) ctx.note(`indexing failed: ${error}`);
-      else if (report && !ctx.json) {
+    // a server closed to start another over the homes found says nothing of the build it left
+    const retired = new Set<unknown>();
+    const reportIndexed = (server: Awaited<ReturnType<typeof start>>, paths: string[], since: number) =>
+      void server.indexed.then(async (report) => {
+        if (drawn) ctx.io.stderr.write('\r\u001b[2K');
+        if (retired.has(server)) return;
+        const error = server.indexStatus().error;
+        if (error !== null && stopping)
+          ctx.note('indexing stopped before it was over: the next command reads the rest');
+        else if (error !== null) ctx.note(`indexing failed: ${error}`);
+        else if (report && !ctx.json) {
+          ctx.note(
+            `indexed ${plural(report.files, 'file')}, ${plural(report.sessions, 'session')} in ${formatDuration(ctx.io.now() - since)}` +
+              (report.newIssues > 0
+                ? `; ${plural(report.newIssues, 'new problem')} in the transcripts (agentdash index --verbose lists them)`
+                : ''),
+          );
+        }
+        // As after every other command's refresh: a folder named that holds no agent's transcript said so, and the
+        // paths named kept in the database (a later command without PATH reads them, not the samples).
+        if (report) await ctx.refreshed(paths, report).catch(() => undefined);
+      });
+    reportIndexed(server, paths, started);
+    // Showing the samples for want of a home: once an agent writes its first transcript (a first install, then a
+    // first session), the dashboard is started again over the homes, on the same port (the page reloads itself).
+    const lookForHomes =
+      ctx.showingSamples && positionals.length === 0 && pushing === undefined
+        ? setInterval(() => void switchToHomes(), HOMES_LOOK_MS)
+        : undefined;
+    lookForHomes?.unref();
+    let switching = false;
+    const switchToHomes = async () => {
+      if (switching || stopping) return;
+      switching = true;
+      try {
+        const homes = await ctx.agentHomes();
+        if (homes.length === 0 || stopping) return;
+        clearInterval(lookForHomes);
+        ctx.note(`transcripts found in ${homes.join(', ')}: the dashboard shows them now, in place of the samples`);
+        const at = Number(new URL(server.url).port);
+        retired.add(server);
+        await server.close();
+        ctx.showingSamples = false;
+        paths = homes;
+        const since = ctx.io.now();
+        server = await start(homes, at);
+        reportIndexed(server, homes, since);
+      } catch (error) {
         ctx.note(
-          `indexed ${report.files} files, ${report.sessions} sessions in ${formatDuration(ctx.io.now() - started)}` +
-            (report.newIssues > 0
-              ? `; ${plural(report.newIssues, 'new problem')} in the transcripts (agentdash index --verbose lists them)`
-              : ''),
+          `could not start the dashboard over the homes found: ${error instanceof Error ? error.message : error}`,
         );
+      } finally {
+        switching = false;
       }
-      // As after every other command's refresh: a folder named that holds no agent's transcript said so, and the
-      // paths named kept in the database (a later command without PATH reads them, not the samples).
-      if (report) await ctx.refreshed(paths, report).catch(() => undefined);
-    });
+    };
     const stopPush = new AbortController();
     if (pushing && pushUrl) void pushing.servePush(ctx, await ctx.openIndex(), pushUrl, paths, stopPush.signal);
     await new Promise<void>((resolve) => {
       const stop = () => {
         stopping = true;
+        clearInterval(lookForHomes);
         stopPush.abort();
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
@@ -183,6 +224,9 @@ ${COMMON_HELP}`,
     });
   },
 };
+
+/** How often `serve` over the samples looks for an agent's home with transcripts. */
+const HOMES_LOOK_MS = 3_000;
 
 /** A listen failure in the user's words: a port in use or not permitted is their setup, not a bug. */
 function cannotServe(error: unknown, host: string, port: number): unknown {

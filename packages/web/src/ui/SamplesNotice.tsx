@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { agentLabels, useAgents } from '../data/agents';
+import { api, subscribeConnection } from '../data/client';
 import { useServerFacts } from '../data/server-facts';
 
 /**
@@ -12,6 +14,7 @@ const NO_BREAK = { whiteSpace: 'nowrap' } as const;
 export function SamplesNotice() {
   const samples = useServerFacts()?.samples === true;
   const agents = useAgents() ?? [];
+  useEffect(() => (samples ? reloadOnceHomesShow() : undefined), [samples]);
   if (!samples) return null;
   return (
     <div className="index-progress" role="note" data-testid="samples-notice">
@@ -35,4 +38,27 @@ export function SamplesNotice() {
       </div>
     </div>
   );
+}
+
+/**
+ * `agentdash serve` over the samples starts again over the agents' homes once one holds a transcript (the page's
+ * server goes away and comes back on the same address): once reconnected, a server no longer showing the samples
+ * reloads the page, which then shows the person's own sessions. Returns the unsubscribe.
+ */
+function reloadOnceHomesShow(): () => void {
+  let lost = false;
+  return subscribeConnection((connected) => {
+    if (!connected) {
+      lost = true;
+      return;
+    }
+    if (!lost) return;
+    lost = false;
+    void api
+      .health()
+      .then((health) => {
+        if (health.samples !== true) window.location.reload();
+      })
+      .catch(() => undefined);
+  });
 }
