@@ -4,6 +4,7 @@ import { LoggedImage } from '../renderers/common';
 import { Ansi } from '../ui/Ansi';
 import { CopyButton } from '../ui/CopyButton';
 import { fmtTime } from '../ui/format';
+import { LongText } from '../ui/LongText';
 import { Markdown } from '../ui/Markdown';
 import { NoteText } from './NoteText';
 import { RawDetails } from './RawDetails';
@@ -42,7 +43,7 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
             </div>
             <CopyButton text={event.text} className="floating" testId="copy-message" />
             <div className="prompt-text">
-              <Ansi text={event.text} />
+              <LongText text={event.text} render={(text) => <Ansi text={text} />} />
             </div>
             <PromptImages images={event.images} />
             {(event.others ?? []).map((item, i) => (
@@ -111,7 +112,7 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
                       data-testid="assistant-text"
                     >
                       <CopyButton text={item.text} className="floating" testId="copy-message" />
-                      <Markdown text={item.text} />
+                      <LongText text={item.text} render={(text) => <Markdown text={text} />} />
                     </div>
                   );
                 case 'thinking':

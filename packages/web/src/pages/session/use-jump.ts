@@ -64,6 +64,13 @@ export function useJump(
       const el = t.callId ? callEl : rowEl;
       if (el && scroller) {
         const match = t.text ? matchRanges(el, t.text)[0] : undefined;
+        // a match in the part of a long text not drawn yet (LongText): drawn, then looked for again
+        const more = t.text && !match ? el.querySelector<HTMLButtonElement>('[data-testid=long-text-more]') : null;
+        if (more) {
+          more.click();
+          setTimeout(step, 150);
+          return;
+        }
         highlightCurrent(match);
         if (match) revealWithin(match, scroller);
         const box = (match ?? el).getBoundingClientRect();
