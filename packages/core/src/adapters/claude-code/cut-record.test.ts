@@ -58,11 +58,18 @@ describe('a transcript whose write was interrupted, then went on', () => {
 
   it('still reports a line that is only a cut-off record as invalid, and keeps nothing of it', async () => {
     const file = join(dir, 'cut-only.jsonl');
-    writeFileSync(file, `${record('u1', 'before')}\n${record('u2', 'x').slice(0, 60)}\n${record('u4', 'later')}\n`);
+    // the second cut just after an object nested in it: that object is no record
+    const nested = record('u3', 'y');
+    const afterNested = nested.slice(0, nested.indexOf('"content":"y"}') + '"content":"y"}'.length);
+    writeFileSync(
+      file,
+      `${record('u1', 'before')}\n${record('u2', 'x').slice(0, 60)}\n${afterNested}\n${record('u4', 'later')}\n`,
+    );
     const read = await readRecords(file);
     expect(read.records.map((r) => (r as { uuid?: string }).uuid)).toEqual(['u1', 'u4']);
     expect(read.issues.map((i) => [i.code, i.line, i.message.startsWith('invalid JSON')])).toEqual([
       ['invalid_json', 2, true],
+      ['invalid_json', 3, true],
     ]);
   });
 });

@@ -32,9 +32,11 @@ export async function streamRecords(
       const parts = decoded.issue.code === 'invalid_json' ? splitGluedObjects(event.text) : undefined;
       if (parts === undefined) {
         // A record cut off, then a whole one on the same line (a write interrupted, then resumed): the whole one kept.
+        // Only a record of a kind the client writes: an object nested in the cut one (`{"content":"x"}` of a record
+        // cut just after it) is no record.
         const cut = decoded.issue.code === 'invalid_json' ? splitCutRecord(event.text) : undefined;
         const tail = cut === undefined ? undefined : decodeLine(cut.record, loc);
-        if (cut === undefined || tail === undefined || !tail.ok) {
+        if (cut === undefined || tail === undefined || !tail.ok || tail.value.kind === 'unknown') {
           onEvent({ kind: 'issue', issue: decoded.issue });
           return;
         }
