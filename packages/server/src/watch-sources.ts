@@ -135,14 +135,19 @@ function watchTarget(
     watcher = undefined;
   };
   start();
+  // A watch that failed is set up again once for its folder (a failure that comes back, the system's limit of
+  // watches, is left alone: each try walks the whole tree); a folder gone, back or replaced is watched again. Either
+  // is told as a change of the folder, whose refresh reads what the watch missed.
+  let retried = false;
   const look = setInterval(() => {
     const now = identityOf(target.dir);
-    if (now === identity && !failed && (watcher !== undefined || now === undefined)) return;
+    const moved = now !== identity;
+    const retry = !moved && failed && !retried;
+    if (!moved && !retry) return;
     stop();
-    const was = identity;
+    retried = retry;
     start();
-    // gone, back or replaced: what changed meanwhile is read by a refresh of the folder
-    if (was !== undefined || identity !== undefined) onFile(target.dir);
+    onFile(target.dir);
   }, rewatchMs);
   look.unref();
   return {
