@@ -23,13 +23,19 @@ async function until(seen: readonly string[], match: (path: string) => boolean, 
 
 const SESSION = '0a7c0000-0000-4000-8000-000000000001.jsonl';
 
+/** A Claude home with a project folder, watched (its folders looked at every 50 ms): what it hears goes in `seen`. */
+function watchedHome(name: string): { home: string; projects: string; seen: string[] } {
+  const home = join(dir, name, '.claude');
+  const projects = join(home, 'projects');
+  mkdirSync(join(projects, '-p'), { recursive: true });
+  const seen: string[] = [];
+  watches = watchSources([home], (path) => seen.push(path), 50);
+  return { home, projects, seen };
+}
+
 describe('watching a Claude home', () => {
   it('hears its projects folder again once it is moved away and made again', async () => {
-    const home = join(dir, 'moved', '.claude');
-    const projects = join(home, 'projects');
-    mkdirSync(join(projects, '-p'), { recursive: true });
-    const seen: string[] = [];
-    watches = watchSources([home], (path) => seen.push(path), 50);
+    const { home, projects, seen } = watchedHome('moved');
     writeFileSync(join(projects, '-p', SESSION), '{}\n');
     await until(seen, (p) => p.endsWith(SESSION));
     // `mv projects projects-moved && mkdir projects`: the watch followed the folder moved away
@@ -42,11 +48,7 @@ describe('watching a Claude home', () => {
   });
 
   it('hears a folder removed whole and made again, and says each time', async () => {
-    const home = join(dir, 'removed', '.claude');
-    const projects = join(home, 'projects');
-    mkdirSync(join(projects, '-p'), { recursive: true });
-    const seen: string[] = [];
-    watches = watchSources([home], (path) => seen.push(path), 50);
+    const { projects, seen } = watchedHome('removed');
     rmSync(projects, { recursive: true });
     await until(seen, (p) => p === projects);
     seen.length = 0;
