@@ -60,4 +60,33 @@ describe.skipIf(missing !== undefined)("a tool's very long output, in headless C
       await context.close();
     }
   });
+
+  it('shows more of the output for a find whose match lies past the cut, never all of it', async () => {
+    const { context, page } = await newPage(ui.browser);
+    try {
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/calls/toolu_long_1')) asked.push(new URL(r.url()).search);
+      });
+      await page.goto(new URL(`#/s/${SID}`, ui.served.server.url).toString());
+      const block = page.locator('[data-testid=tool-block][data-call=toolu_long_1]');
+      await block.waitFor();
+      // line 5,000: past the page's 12,000 characters, within "Show more"'s 400,000
+      await page.fill('[data-testid=find-input]', 'line 005000');
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => block.locator('.tool-body').evaluate((body) => body.textContent?.includes('line 005000')), {
+          timeout: 15_000,
+        })
+        .toBe(true);
+      expect(asked).toEqual(['?chars=400000']);
+      // a match past those 400,000 characters is left to "Show all", which the person presses
+      await page.fill('[data-testid=find-input]', 'THE_LAST_LINE_OF_IT');
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(1_500);
+      expect(asked).toEqual(['?chars=400000']);
+    } finally {
+      await context.close();
+    }
+  });
 });

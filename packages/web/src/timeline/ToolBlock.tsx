@@ -184,6 +184,7 @@ export function ToolBlock({ call: initial }: { call: CallDto }) {
                   onClick={() => showMore(shownMore ? undefined : MORE_CHARS)}
                   disabled={loading}
                   data-testid="show-more"
+                  data-step={shownMore ? 'all' : 'more'}
                   title={shownMore ? 'Every character: a very long output may take the page a while' : undefined}
                 >
                   {loading ? 'Loading…' : shownMore ? 'Show all' : 'Show more'}

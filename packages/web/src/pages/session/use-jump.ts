@@ -3,6 +3,9 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import type { Jump } from '../../timeline/context';
 import { highlightCurrent, matchRanges } from './find-highlight';
 
+/** Looks (150 ms apart) a jump waits for the rest of a long text to be drawn: 6 s for a call's output to come. */
+const MAX_DRAWS = 40;
+
 /** A place in the session: the main-timeline event, the Agent calls to open on the way, and the call itself. */
 export interface JumpTarget {
   readonly index: number;
@@ -55,6 +58,7 @@ export function useJump(
     let cancelled = false;
     let tries = 0;
     let settled = 0;
+    let drawn = 0;
     const row = Math.max(0, rowOf(t.index));
     const step = () => {
       if (cancelled || target.seq !== seq.current) return;
@@ -64,10 +68,17 @@ export function useJump(
       const el = t.callId ? callEl : rowEl;
       if (el && scroller) {
         const match = t.text ? matchRanges(el, t.text)[0] : undefined;
-        // a match in the part of a long text not drawn yet (LongText): drawn, then looked for again
-        const more = t.text && !match ? el.querySelector<HTMLButtonElement>('[data-testid=long-text-more]') : null;
-        if (more) {
-          more.click();
+        // a match in the part of a long text not drawn yet (LongText), or of a call's output past the timeline's cut
+        // (its "Show more", 400,000 characters; never its "Show all", which may freeze the page): drawn, then looked
+        // for again, once the call's answer is in (its button disabled meanwhile)
+        const more =
+          t.text && !match
+            ? el.querySelector<HTMLButtonElement>(
+                '[data-testid=long-text-more], [data-testid=show-more][data-step=more]',
+              )
+            : null;
+        if (more && ++drawn <= MAX_DRAWS) {
+          if (!more.disabled) more.click();
           setTimeout(step, 150);
           return;
         }
