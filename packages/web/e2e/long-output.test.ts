@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { basesOf, prompt, toolResult, toolUse, writeLines } from '@agentdash/testing/synthetic';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eMissing, newPage, servedHome } from './harness';
 
@@ -24,17 +25,23 @@ describe.skipIf(missing !== undefined)("a tool's very long output, in headless C
     return undefined;
   });
 
+  /** The session opened in `page`: its call's block, and the queries of each request for the call, in order. */
+  async function openSession(page: Page): Promise<{ asked: string[]; block: Locator }> {
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/calls/toolu_long_1')) asked.push(new URL(r.url()).search);
+    });
+    await page.goto(new URL(`#/s/${SID}`, ui.served.server.url).toString());
+    const block = page.locator('[data-testid=tool-block][data-call=toolu_long_1]');
+    await block.waitFor();
+    return { asked, block };
+  }
+
   it('shows more in a step of 400,000 characters, then all when asked', async () => {
     const problems: string[] = [];
     const { context, page } = await newPage(ui.browser, { problems });
     try {
-      const asked: string[] = [];
-      page.on('request', (r) => {
-        if (r.url().includes('/calls/toolu_long_1')) asked.push(new URL(r.url()).search);
-      });
-      await page.goto(new URL(`#/s/${SID}`, ui.served.server.url).toString());
-      const block = page.locator('[data-testid=tool-block][data-call=toolu_long_1]');
-      await block.waitFor();
+      const { asked, block } = await openSession(page);
       if ((await block.getAttribute('class'))?.includes(' open') !== true)
         await block.locator('[data-testid=tool-head]').click();
       const more = block.locator('[data-testid=show-more]');
@@ -64,13 +71,7 @@ describe.skipIf(missing !== undefined)("a tool's very long output, in headless C
   it('shows more of the output for a find whose match lies past the cut, never all of it', async () => {
     const { context, page } = await newPage(ui.browser);
     try {
-      const asked: string[] = [];
-      page.on('request', (r) => {
-        if (r.url().includes('/calls/toolu_long_1')) asked.push(new URL(r.url()).search);
-      });
-      await page.goto(new URL(`#/s/${SID}`, ui.served.server.url).toString());
-      const block = page.locator('[data-testid=tool-block][data-call=toolu_long_1]');
-      await block.waitFor();
+      const { asked, block } = await openSession(page);
       // line 5,000: past the page's 12,000 characters, within "Show more"'s 400,000
       await page.fill('[data-testid=find-input]', 'line 005000');
       await page.keyboard.press('Enter');
