@@ -83,7 +83,7 @@ export function teamSessionHost(sql: Sql): SessionHost {
       if (page !== undefined || agent === undefined) return page;
       return await host.page(id, pushedFilePath(id, agent), offset, limit, all);
     },
-    call: async (uid, callId) => await host.call(await full(uid), callId),
+    call: async (uid, callId, chars) => await host.call(await full(uid), callId, chars),
     locate: async (uid, callId) => await host.locate(await full(uid), callId),
     errors: async (uid) => await host.errors(await full(uid)),
     find: async (uid, query) => await host.find(await full(uid), query),
