@@ -61,3 +61,29 @@ it("shows the samples, then the person's first session once the agent writes it,
   child.kill('SIGINT');
   await closed;
 });
+
+it('ends on Ctrl-C pressed while it starts again over the home', async () => {
+  const home = join(dir, 'home-stopped');
+  mkdirSync(join(home, '.claude'), { recursive: true });
+  const { child, url, stderr } = await startServe(['--no-otlp', '--no-progress'], join(dir, 'stopped.sqlite'), {
+    PATH: process.env.PATH,
+    HOME: home,
+  });
+  started.push(child);
+  expect(url, stderr()).toBeDefined();
+  const id = 'f1257000-0000-4000-8000-000000000002';
+  const at = basesOf(id);
+  writeLines(join(home, '.claude', 'projects', '-home-me-app', `${id}.jsonl`), [
+    prompt(at('u1', null, 1), 'Another first session'),
+    assistantText(at('a1', 'u1', 2), 'msg_first_2', 'Hello.'),
+  ]);
+  // Ctrl-C as soon as it says it switches: before, the new server kept the process alive
+  for (let i = 0; i < 1000 && !stderr().includes('in place of the samples'); i++) {
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  expect(stderr()).toContain('in place of the samples');
+  const closed = new Promise<number | null>((done) => child.on('close', done));
+  child.kill('SIGINT');
+  const code = await Promise.race([closed, new Promise((r) => setTimeout(() => r('still running'), 8_000))]);
+  expect(code, stderr()).toBe(0);
+});

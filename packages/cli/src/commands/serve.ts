@@ -173,34 +173,55 @@ ${COMMON_HELP}`,
     // first session), the dashboard is started again over the homes, on the same port (the page reloads itself).
     const lookForHomes =
       ctx.showingSamples && positionals.length === 0 && pushing === undefined
-        ? setInterval(() => void switchToHomes(), HOMES_LOOK_MS)
+        ? setInterval(
+            () =>
+              void switchToHomes().catch((error: unknown) => {
+                // nothing listens any more (not even the samples could start again): said, and the command ends
+                ctx.note(`cannot serve: ${error instanceof Error ? error.message : error}`);
+                process.exitCode = 1;
+                stopServing?.();
+              }),
+            HOMES_LOOK_MS,
+          )
         : undefined;
     lookForHomes?.unref();
-    let switching = false;
-    const switchToHomes = async () => {
-      if (switching || stopping) return;
-      switching = true;
+    // the switch under way, which a Ctrl-C meanwhile waits for (it would close the old server, not the new one)
+    let switching: Promise<void> | undefined;
+    const switchToHomes = () => {
+      switching ??= switchOnce().finally(() => {
+        switching = undefined;
+      });
+      return switching;
+    };
+    const switchOnce = async () => {
+      if (stopping) return;
+      const homes = await ctx.agentHomes();
+      if (homes.length === 0 || stopping) return;
+      clearInterval(lookForHomes);
+      ctx.note(`transcripts found in ${homes.join(', ')}: the dashboard shows them now, in place of the samples`);
+      // the port it listens on: the one asked for, else the one 0 picked (a URL leaves out 80)
+      const at = port !== 0 ? port : Number(new URL(server.url).port);
+      const samples = paths;
+      retired.add(server);
+      await server.close();
+      if (stopping) return;
       try {
-        const homes = await ctx.agentHomes();
-        if (homes.length === 0 || stopping) return;
-        clearInterval(lookForHomes);
-        ctx.note(`transcripts found in ${homes.join(', ')}: the dashboard shows them now, in place of the samples`);
-        const at = Number(new URL(server.url).port);
-        retired.add(server);
-        await server.close();
-        ctx.showingSamples = false;
-        paths = homes;
         const since = ctx.io.now();
+        ctx.showingSamples = false;
         server = await start(homes, at);
+        paths = homes;
         reportIndexed(server, homes, since);
       } catch (error) {
+        // the address taken meanwhile, a thread that did not start: the samples again, rather than nothing
         ctx.note(
-          `could not start the dashboard over the homes found: ${error instanceof Error ? error.message : error}`,
+          `could not start the dashboard over ${homes.join(', ')}: ${error instanceof Error ? error.message : error}`,
         );
-      } finally {
-        switching = false;
+        ctx.showingSamples = true;
+        server = await start(samples, at);
+        reportIndexed(server, samples, ctx.io.now());
       }
     };
+    let stopServing: (() => void) | undefined;
     const stopPush = new AbortController();
     if (pushing && pushUrl) void pushing.servePush(ctx, await ctx.openIndex(), pushUrl, paths, stopPush.signal);
     await new Promise<void>((resolve) => {
@@ -213,12 +234,14 @@ ${COMMON_HELP}`,
         // Stop waiting for slow connections after a few seconds.
         setTimeout(resolve, 3000).unref();
         // Stopped before the first refresh was over, or a named folder given transcripts since: kept all the same.
-        void ctx
-          .refreshed(paths, undefined)
+        void Promise.resolve(switching)
+          .catch(() => undefined)
+          .then(() => ctx.refreshed(paths, undefined))
           .catch(() => undefined)
           .then(() => server.close())
           .finally(resolve);
       };
+      stopServing = stop;
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
     });
