@@ -30,6 +30,22 @@ describe('splitCutRecord', () => {
     }
   });
 
+  it('takes no message nested in a cut record for a record (an agent_progress cut after its message)', () => {
+    const progress = JSON.stringify({
+      type: 'progress',
+      uuid: 'p1',
+      parentUuid: 'u1',
+      sessionId: '11111111-2222-4333-8444-555555555555',
+      data: {
+        type: 'agent_progress',
+        message: { type: 'assistant', uuid: 'sub-a1', message: { role: 'assistant', content: [] } },
+        normalizedMessages: [],
+      },
+    });
+    const cut = progress.slice(0, progress.indexOf(',"normalizedMessages"'));
+    expect(splitCutRecord(cut)).toBeUndefined();
+  });
+
   it('finds none where no tail is one object', () => {
     expect(splitCutRecord('{"type":"user","mess')).toBeUndefined();
     expect(splitCutRecord('{"a":1} trailing')).toBeUndefined();
