@@ -57,4 +57,14 @@ describe('watching a Claude home', () => {
     writeFileSync(join(projects, '-p', SESSION), '{}\n');
     await until(seen, (p) => p === join(projects, '-p', SESSION));
   });
+
+  it('hears a home that was gone when the watch began, once it is made', async () => {
+    const home = join(dir, 'later', '.claude');
+    const seen: string[] = [];
+    watches = watchSources([home], (path) => seen.push(path), 50);
+    mkdirSync(join(home, 'projects', '-p'), { recursive: true });
+    await until(seen, (p) => p === home);
+    writeFileSync(join(home, 'projects', '-p', SESSION), '{}\n');
+    await until(seen, (p) => p.endsWith(SESSION));
+  });
 });

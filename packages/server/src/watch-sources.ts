@@ -49,7 +49,12 @@ function watchTargets(paths: readonly string[]): { dir: string; recursive: boole
         return undefined;
       }
     })();
-    if (!info) continue;
+    if (!info) {
+      // gone (a home deleted whole, served from the archive): watched once it is back (`watchTarget`'s looks)
+      if (/\.jsonl?$/.test(path)) out.push({ dir: dirname(path), recursive: false, file: basename(path) });
+      else out.push({ dir: path, recursive: true });
+      continue;
+    }
     if (info.isFile()) out.push({ dir: dirname(path), recursive: false, file: basename(path) });
     else {
       const projects = join(path, 'projects');
