@@ -17,18 +17,24 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** `serve` over an empty home (its `.claude` made, no transcript), its own index: the samples shown. */
+async function servedEmptyHome(name: string) {
+  const home = join(dir, name);
+  mkdirSync(join(home, '.claude'), { recursive: true });
+  const served = await startServe(['--no-otlp', '--no-progress'], join(dir, `${name}.sqlite`), {
+    PATH: process.env.PATH,
+    HOME: home,
+  });
+  started.push(served.child);
+  expect(served.url, served.stderr()).toBeDefined();
+  return { home, ...served };
+}
+
 type Health = { samples: boolean };
 type Sessions = { sessions: { id: string }[] };
 
 it("shows the samples, then the person's first session once the agent writes it, on the same address", async () => {
-  const home = join(dir, 'home');
-  mkdirSync(join(home, '.claude'), { recursive: true });
-  const { child, url, stderr } = await startServe(['--no-otlp', '--no-progress'], join(dir, 'index.sqlite'), {
-    PATH: process.env.PATH,
-    HOME: home,
-  });
-  started.push(child);
-  expect(url, stderr()).toBeDefined();
+  const { home, child, url, stderr } = await servedEmptyHome('home');
   const get = async <T>(path: string): Promise<T> => (await (await fetch(`${url}${path}`)).json()) as T;
   expect((await get<Health>('api/health')).samples).toBe(true);
   let samples = 0;
@@ -63,14 +69,7 @@ it("shows the samples, then the person's first session once the agent writes it,
 });
 
 it('ends on Ctrl-C pressed while it starts again over the home', async () => {
-  const home = join(dir, 'home-stopped');
-  mkdirSync(join(home, '.claude'), { recursive: true });
-  const { child, url, stderr } = await startServe(['--no-otlp', '--no-progress'], join(dir, 'stopped.sqlite'), {
-    PATH: process.env.PATH,
-    HOME: home,
-  });
-  started.push(child);
-  expect(url, stderr()).toBeDefined();
+  const { home, child, stderr } = await servedEmptyHome('home-stopped');
   const id = 'f1257000-0000-4000-8000-000000000002';
   const at = basesOf(id);
   writeLines(join(home, '.claude', 'projects', '-home-me-app', `${id}.jsonl`), [
