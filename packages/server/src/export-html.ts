@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Session } from '@agentdash/core/model';
-import { fileActivityOf, plainText } from '@agentdash/core/present';
+import { fileActivityOf, oneLine, plainText } from '@agentdash/core/present';
 import { type RedactionReport, redactDerived } from '@agentdash/core/secrets';
 import type {
   CallDto,
@@ -163,11 +163,7 @@ export async function* htmlChunks(
   const row = redaction.redacted ? redactDerived(toSessionRow(summary)) : toSessionRow(summary);
   // the tab's title: the session's, its control sequences and characters taken out (a title of raw ESC and BEL
   // bytes showed them in the tab), on one line
-  const title = `${
-    plainText(source.title ?? 'Untitled session')
-      .replace(/\s+/g, ' ')
-      .trim() || 'Untitled session'
-  } · AgentDash export`;
+  const title = `${oneLine(plainText(source.title ?? ''), Number.POSITIVE_INFINITY) || 'Untitled session'} · AgentDash export`;
   yield '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n';
   yield `<meta http-equiv="Content-Security-Policy" content="${CSP}">\n`;
   yield '<meta name="viewport" content="width=device-width, initial-scale=1">\n<meta name="color-scheme" content="dark">\n';

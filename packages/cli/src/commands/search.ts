@@ -10,7 +10,7 @@ import {
 } from '@agentdash/index';
 import { agentArg, positiveInt, str, timeWindow } from '../args.js';
 import { UsageError } from '../errors.js';
-import { formatDateTime, shortId, terminalText } from '../format.js';
+import { formatCount, formatDateTime, shortId, terminalText } from '../format.js';
 import type { SearchJson } from '../output/json-types.js';
 import { COMMON_HELP, type CommandSpec, cutToLimit, PATHS_HELP, PROJECT_HELP, writeJson } from './common.js';
 
@@ -31,7 +31,7 @@ function highlighted(snippet: string, mark: (text: string) => string): string {
   return out + safe(snippet.slice(from));
 }
 
-const SEARCHED = MAX_DOC_CHARS.toLocaleString('en-US');
+const SEARCHED = formatCount(MAX_DOC_CHARS);
 
 export const searchCommand: CommandSpec = {
   name: 'search',
