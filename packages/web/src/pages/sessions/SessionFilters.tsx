@@ -1,3 +1,4 @@
+import type { AgentId } from '@agentdash/core/model';
 import { modelLabel } from '@agentdash/core/present';
 import { useEffect, useMemo, useRef } from 'react';
 import { useAgents } from '../../data/agents';
@@ -46,7 +47,14 @@ export function SessionFilters({
         data-testid="search"
         aria-label="Search"
       />
-      <AgentFilter value={filters.agent} onChange={(agent) => set({ agent })} present={facets?.agents} />
+      <AgentFilter
+        value={filters.agent}
+        // a version chosen that the new agent has no session of goes with the agent it was chosen for
+        onChange={(agent) =>
+          set({ agent, ...(agentHasVersion(facets, agent, filters.version) ? {} : { version: '' }) })
+        }
+        present={facets?.agents}
+      />
       <select
         className="select"
         value={filters.project}
@@ -77,11 +85,12 @@ export function SessionFilters({
       <select
         className="select"
         value={filters.version}
-        onChange={(e) => set({ version: e.target.value })}
+        onChange={(e) => set(versionChosen(facets, e.target.value))}
         aria-label="Client version"
+        data-testid="filter-version"
       >
         <option value="">All versions</option>
-        <VersionOptions facets={facets} value={filters.version} />
+        <VersionOptions facets={facets} value={filters.version} agent={filters.agent} />
       </select>
       {/* One unit, labelled: two bare date fields read as "mm/dd/yyyy" twice, and wrapped apart. */}
       <fieldset className="date-range" aria-label="Started between" data-testid="date-range">
@@ -141,28 +150,62 @@ export function SessionFilters({
   );
 }
 
+/** The agents with versions the version menu lists: the one chosen alone, else every one that has versions. */
+function versionGroups(facets: SessionsResponse['facets'] | undefined, agent: string) {
+  return (facets?.agents ?? []).filter((a) => a.versions.length > 0 && (agent === '' || a.agent === agent));
+}
+
+/** Whether `version` is '' or one of `agent`'s (every agent: ''); true until the facets come. */
+function agentHasVersion(facets: SessionsResponse['facets'] | undefined, agent: string, version: string): boolean {
+  if (version === '' || agent === '' || facets === undefined) return true;
+  return facets.agents.some((a) => a.agent === agent && a.versions.includes(version));
+}
+
+/**
+ * The filters an option of the version menu sets: under an agent's name (`agent:version`, see `VersionOptions`) the
+ * agent too, so that Gemini CLI's `0.6.1` never lists Claude Code's `0.6.1` sessions; else the version alone.
+ */
+export function versionChosen(
+  facets: SessionsResponse['facets'] | undefined,
+  value: string,
+): { version: string } | { agent: AgentId; version: string } {
+  const colon = value.indexOf(':');
+  const agent = colon < 0 ? undefined : facets?.agents.find((a) => a.agent === value.slice(0, colon));
+  return agent === undefined ? { version: value } : { agent: agent.agent, version: value.slice(colon + 1) };
+}
+
 /**
  * The version menu's options: oldest first, under each agent's name when more than one agent has versions (Claude
- * Code's `2.1.3` and Gemini CLI's `0.6.1` are two series); a version chosen but no longer listed stays selectable.
+ * Code's `2.1.3` and Gemini CLI's `0.6.1` are two series), valued `agent:version` there (choosing one chooses its
+ * agent); the chosen agent's alone once one is chosen; a version chosen but no longer listed stays selectable.
  */
-export function VersionOptions({ facets, value }: { facets: SessionsResponse['facets'] | undefined; value: string }) {
+export function VersionOptions({
+  facets,
+  value,
+  agent,
+}: {
+  facets: SessionsResponse['facets'] | undefined;
+  value: string;
+  agent: AgentId | '';
+}) {
   const registry = useAgents() ?? [];
-  const grouped = (facets?.agents ?? []).filter((a) => a.versions.length > 0);
+  const grouped = versionGroups(facets, agent);
+  const listed = grouped.flatMap((a) => a.versions);
   const option = (v: string, key = v) => (
-    <option key={key} value={v}>
+    <option key={key} value={key}>
       v{v}
     </option>
   );
   return (
     <>
-      {value !== '' && !(facets?.versions ?? []).includes(value) && option(value)}
+      {value !== '' && !(grouped.length > 1 ? [] : listed).includes(value) && option(value)}
       {grouped.length > 1
-        ? grouped.map(({ agent, versions }) => (
-            <optgroup key={agent} label={registry.find((a) => a.id === agent)?.label ?? agent}>
-              {versions.map((v) => option(v, `${agent}:${v}`))}
+        ? grouped.map(({ agent: id, versions }) => (
+            <optgroup key={id} label={registry.find((a) => a.id === id)?.label ?? id}>
+              {versions.map((v) => option(v, `${id}:${v}`))}
             </optgroup>
           ))
-        : facets?.versions.map((v) => option(v))}
+        : listed.map((v) => option(v))}
     </>
   );
 }
