@@ -90,4 +90,24 @@ describe.skipIf(missing !== undefined)("a tool's very long output, in headless C
       await context.close();
     }
   });
+
+  it('presses "Show more" once for a find when its answer fails, and leaves it to the person', async () => {
+    const { context, page } = await newPage(ui.browser);
+    try {
+      await page.route(/\/calls\/toolu_long_1\?chars=/, (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"boom"}' }),
+      );
+      const { asked, block } = await openSession(page);
+      await page.fill('[data-testid=find-input]', 'line 005000');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => asked.length, { timeout: 15_000 }).toBe(1);
+      // the button back, enabled, after the failed answer: pressed again 40 times before
+      await block.locator('[data-testid=show-more]:not([disabled])').waitFor();
+      await page.waitForTimeout(2_000);
+      expect(asked).toEqual(['?chars=400000']);
+      expect(await block.locator('[data-testid=show-more]').textContent()).toBe('Show more');
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -9,7 +9,10 @@ import { e2eMissing, newPage, servedHome } from './harness';
 
 const missing = e2eMissing();
 const SID = '10e70000-0000-4000-8000-000000000001';
+const TWO = '10e70000-0000-4000-8000-000000000002';
 const TEXT = `${'Here is the log: '.padEnd(60, '.')}\n${'a line of the pasted log, nothing to see\n'.repeat(25_000)}NEEDLE_AT_THE_END`;
+/** A reply's long text (150,000 characters), then `end`. */
+const reply = (end: string) => `${'a line of the reply, nothing to see\n'.repeat(4_200)}${end}`;
 
 describe.skipIf(missing !== undefined)('a prompt of a million characters, in headless Chromium', () => {
   const ui = servedHome('agentdash-e2e-long-text-', (home) => {
@@ -17,6 +20,13 @@ describe.skipIf(missing !== undefined)('a prompt of a million characters, in hea
     writeLines(join(home, 'projects', '-home-user-proj-paste', `${SID}.jsonl`), [
       prompt(at('u1', null, 1), TEXT),
       assistantText(at('a1', 'u1', 2), 'msg_long_text_1', 'That log looks fine.'),
+    ]);
+    // a reply of two long texts, the match in the second
+    const two = basesOf(TWO);
+    writeLines(join(home, 'projects', '-home-user-proj-paste', `${TWO}.jsonl`), [
+      prompt(two('u1', null, 1), 'Write two long texts'),
+      assistantText(two('a1', 'u1', 2), 'msg_long_text_2', reply('THE_FIRST_ENDS_HERE')),
+      assistantText(two('a2', 'a1', 3), 'msg_long_text_2', reply('THE_SECOND_ENDS_HERE')),
     ]);
     return undefined;
   });
@@ -47,6 +57,29 @@ describe.skipIf(missing !== undefined)('a prompt of a million characters, in hea
       await page.reload();
       await page.locator('[data-testid=long-text-more]').click();
       await expect.poll(async () => (await promptText.textContent())?.length, { timeout: 10_000 }).toBe(TEXT.length);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('draws the long text that holds the match, not every long text of the row', async () => {
+    const problems: string[] = [];
+    const { context, page } = await newPage(ui.browser, { problems });
+    try {
+      await page.goto(new URL(`#/s/${TWO}`, ui.served.server.url).toString());
+      const notes = page.locator('[data-testid=long-text-note]');
+      await expect.poll(() => notes.count(), { timeout: 15_000 }).toBe(2);
+      await page.fill('[data-testid=find-input]', 'THE_SECOND_ENDS_HERE');
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(async () => (await page.locator('body').textContent())?.includes('THE_SECOND_ENDS_HERE'), {
+          timeout: 15_000,
+        })
+        .toBe(true);
+      // the first text is still drawn in part, its end not drawn
+      expect(await notes.count()).toBe(1);
+      expect(await page.locator('body').textContent()).not.toContain('THE_FIRST_ENDS_HERE');
       expect(problems).toEqual([]);
     } finally {
       await context.close();

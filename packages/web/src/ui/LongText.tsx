@@ -8,6 +8,17 @@ import { type ReactNode, useState } from 'react';
  */
 export const LONG_TEXT_CHARS = 100_000;
 
+/** The whole text of each text drawn in part, by its note (`wholeTextOf`). */
+const wholeTexts = new WeakMap<Element, string>();
+
+/**
+ * The whole text of a text drawn in part, from its note (`long-text-note`): find-in-session draws the one that holds
+ * its match, not every long text of the row.
+ */
+export function wholeTextOf(note: Element): string | undefined {
+  return wholeTexts.get(note);
+}
+
 /** `text` drawn by `render`, its first `LONG_TEXT_CHARS` characters until "Show all" is pressed. */
 export function LongText({ text, render }: { readonly text: string; readonly render: (text: string) => ReactNode }) {
   const [all, setAll] = useState(false);
@@ -15,7 +26,13 @@ export function LongText({ text, render }: { readonly text: string; readonly ren
   return (
     <>
       {render(text.slice(0, LONG_TEXT_CHARS))}
-      <div className="truncated-note" data-testid="long-text-note">
+      <div
+        className="truncated-note"
+        data-testid="long-text-note"
+        ref={(note) => {
+          if (note) wholeTexts.set(note, text);
+        }}
+      >
         The first {formatCount(LONG_TEXT_CHARS)} of {formatCount(text.length)} characters.
         <button type="button" className="btn small" onClick={() => setAll(true)} data-testid="long-text-more">
           Show all

@@ -1,6 +1,8 @@
+import { plainText } from '@agentdash/core/present';
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { Jump } from '../../timeline/context';
+import { wholeTextOf } from '../../ui/LongText';
 import { highlightCurrent, matchRanges } from './find-highlight';
 
 /** Looks (150 ms apart) a jump waits for the rest of a long text to be drawn: 6 s for a call's output to come. */
@@ -59,6 +61,8 @@ export function useJump(
     let tries = 0;
     let settled = 0;
     let drawn = 0;
+    // each button is pressed once: one whose answer failed is enabled again, and is left to the person
+    const pressed = new WeakSet<Element>();
     const row = Math.max(0, rowOf(t.index));
     const step = () => {
       if (cancelled || target.seq !== seq.current) return;
@@ -71,14 +75,12 @@ export function useJump(
         // a match in the part of a long text not drawn yet (LongText), or of a call's output past the timeline's cut
         // (its "Show more", 400,000 characters; never its "Show all", which may freeze the page): drawn, then looked
         // for again, once the call's answer is in (its button disabled meanwhile)
-        const more =
-          t.text && !match
-            ? el.querySelector<HTMLButtonElement>(
-                '[data-testid=long-text-more], [data-testid=show-more][data-step=more]',
-              )
-            : null;
+        const more = t.text && !match ? moreToDraw(el, t.text, pressed) : undefined;
         if (more && ++drawn <= MAX_DRAWS) {
-          if (!more.disabled) more.click();
+          if (!more.disabled) {
+            pressed.add(more);
+            more.click();
+          }
           setTimeout(step, 150);
           return;
         }
@@ -103,6 +105,25 @@ export function useJump(
   }, [target]);
 
   return { located, jump };
+}
+
+/**
+ * The button that draws more of `el` where `query` may be: the "Show all" of the long text whose whole text holds it
+ * (as find-in-session matches: its plain text, any case), else a call's "Show more" not pressed yet, or one waiting for
+ * its answer; none when neither is there.
+ */
+function moreToDraw(el: Element, query: string, pressed: WeakSet<Element>): HTMLButtonElement | undefined {
+  const needle = query.toLowerCase();
+  for (const note of el.querySelectorAll('[data-testid=long-text-note]')) {
+    const whole = wholeTextOf(note);
+    if (whole === undefined || !plainText(whole).toLowerCase().includes(needle)) continue;
+    const button = note.querySelector<HTMLButtonElement>('[data-testid=long-text-more]');
+    if (button) return button;
+  }
+  for (const button of el.querySelectorAll<HTMLButtonElement>('[data-testid=show-more][data-step=more]')) {
+    if (!pressed.has(button) || button.disabled) return button;
+  }
+  return undefined;
 }
 
 /**
