@@ -11,6 +11,7 @@ import {
   renameSync,
   rmSync,
   truncateSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -154,9 +155,9 @@ describe('a Gemini .json rewritten whole', () => {
 
   it.each([
     [
-      'caught mid-rewrite',
+      'cut short half way through a rewrite, then left so',
       (text: string) => text.slice(0, Math.floor(text.length / 2)),
-      /^shrank from N to N bytes and lost N of its N records(?: with an id, of N in all)? \(its last N bytes are unfinished: caught mid-write\?\): its/,
+      /^shrank from N to N bytes and lost N of its N records(?: with an id, of N in all)? \(invalid_json at line N: truncated: the session document ends before its JSON does/,
     ],
     [
       'rewritten with the wrong shape',
@@ -171,6 +172,8 @@ describe('a Gemini .json rewritten whole', () => {
     expect(before.calls.length).toBeGreaterThan(0);
 
     writeFileSync(chat, broken(text));
+    // last written longer ago than a rewrite takes (core's WRITE_SETTLE_MS)
+    utimesSync(chat, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
     await index.refresh([gemini]);
     expect(await seen(index, key)).toEqual(before);
     const [kept] = issuesOf(index, 'version_kept');
@@ -187,6 +190,55 @@ describe('a Gemini .json rewritten whole', () => {
     expect(await seen(index, key)).toEqual(before);
     expect(issuesOf(index, 'version_kept')).toEqual([]);
     expect(index.archiveSize().versions).toBe(0);
+  });
+});
+
+describe('a Gemini .json caught mid-rewrite', () => {
+  it('shows its last version without a word, and reads it again once the rewrite is done', async () => {
+    const gemini = join(dir, 'mid-rewrite', '.gemini');
+    cpSync(GEMINI_HOME, gemini, { recursive: true });
+    const chat = join(gemini, GEMINI_CHAT);
+    const text = readFileSync(chat, 'utf8');
+    await index.refresh([gemini]);
+    const [key] = index.listSessions({ paths: [chat] }).map((s) => s.key);
+    const before = await seen(index, key ?? '');
+    expect(before.calls.length).toBeGreaterThan(0);
+
+    // Gemini CLI writes the whole document again at each message: a look in the middle finds half of it, just written
+    writeFileSync(chat, text.slice(0, Math.floor(text.length / 2)));
+    const report = await index.refresh([gemini]);
+    expect({
+      issues: report.issues,
+      stored: index.issues(),
+      versions: index.archiveSize().versions,
+      seen: await seen(index, key ?? ''),
+      // read again once it settles (the live server's HeldFiles asks for it)
+      held: index.heldWhileWriting([chat]),
+    }).toEqual({ issues: 0, stored: [], versions: 0, seen: before, held: [chat] });
+
+    // left so past the time a rewrite takes (its client killed): held at its last version, and said
+    utimesSync(chat, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    await index.refresh([gemini]);
+    expect(index.issues().map((i) => [i.code, i.file])).toEqual([['version_kept', chat]]);
+    expect(await seen(index, key ?? '')).toEqual(before);
+
+    // the rewrite done, one more message in it
+    const grown = JSON.parse(text) as { messages: unknown[] };
+    grown.messages.push({
+      id: 'after-the-rewrite',
+      timestamp: '2026-11-23T01:00:00.000Z',
+      type: 'user',
+      content: 'one more',
+    });
+    writeFileSync(chat, JSON.stringify(grown, null, 2));
+    await index.refresh([gemini]);
+    const after = await seen(index, key ?? '');
+    expect({ stored: index.issues(), held: index.heldWhileWriting([chat]), calls: after.calls }).toEqual({
+      stored: [],
+      held: [],
+      calls: before.calls,
+    });
+    expect(after.messages).toBe((before.messages ?? 0) + 1);
   });
 });
 

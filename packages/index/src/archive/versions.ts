@@ -122,3 +122,21 @@ export async function holdFile(
   );
   noteLoss(db, row.id, message);
 }
+
+/**
+ * A stored document its client rewrites whole (Gemini's .json), caught mid-rewrite (its rows as they are, rolled back
+ * by the caller): nothing of the read is kept and nothing is said. Stored with mtime 0, it is read again at the next
+ * look and once the rewrite settles (`heldWhileWriting`, the live server's held-files.ts), and held at its last
+ * version with an issue (`holdFile`) only if it is left cut short. Its reads come from the archive meanwhile when the
+ * archive holds its last version (`archived`), as a held file's do.
+ */
+export function awaitRewrite(db: Database.Database, row: FileRow, file: DiscoveredFile, archived: boolean): void {
+  if (archived)
+    prepared(db, 'UPDATE files SET size = ?, mtime_ms = 0, ino = ?, archived = ? WHERE id = ?').run(
+      file.size,
+      file.ino,
+      HELD,
+      row.id,
+    );
+  else prepared(db, 'UPDATE files SET mtime_ms = 0 WHERE id = ?').run(row.id);
+}

@@ -141,9 +141,10 @@ export function filesWithInode(store: Store, ino: number): string[] {
  * they settle, a record left cut short is reported.
  */
 export function heldWhileWriting(store: Store, paths?: readonly string[]): string[] {
+  // on disk: read as it is (0), or shown at its last version meanwhile (2, HELD: a document caught mid-rewrite)
   if (paths === undefined)
-    return prepared(store.db, 'SELECT path FROM files WHERE mtime_ms = 0 AND archived = 0', 'pluck').all() as string[];
-  const held = prepared(store.db, 'SELECT 1 FROM files WHERE path = ? AND mtime_ms = 0 AND archived = 0', 'pluck');
+    return prepared(store.db, 'SELECT path FROM files WHERE mtime_ms = 0 AND archived <> 1', 'pluck').all() as string[];
+  const held = prepared(store.db, 'SELECT 1 FROM files WHERE path = ? AND mtime_ms = 0 AND archived <> 1', 'pluck');
   return [...new Set(paths.map((path) => resolve(path)))].filter((path) => held.get(path) !== undefined);
 }
 

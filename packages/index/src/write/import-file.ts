@@ -15,7 +15,7 @@ import { messageOf } from '@agentdash/core/base';
 import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow } from '../agents.js';
 import { type Archive, HELD } from '../archive/archive.js';
-import { heldBefore, holdFile, lossMessage, lostRecords, noteLoss } from '../archive/versions.js';
+import { awaitRewrite, heldBefore, holdFile, lossMessage, lostRecords, noteLoss } from '../archive/versions.js';
 import { type FileRow, idOfKey, sessionKeyOf } from '../file-row.js';
 import { prepared } from '../schema/statements.js';
 import { FactTracker } from './call-fact.js';
@@ -56,7 +56,6 @@ export class FileImporter {
     private readonly agentFiles: AgentFiles,
   ) {}
 
-  /** Import what is new in one file, inside the open batch, as one savepoint. */
   /**
    * A stored file found at another path: its row, session key and archive follow it (its calls and records stay
    * where they are, rows of the file). Undefined when another process has moved or stored it meanwhile.
@@ -99,8 +98,9 @@ export class FileImporter {
   }
 
   /**
-   * `filed`: the agent ids with a file in its session now (copy-rows.ts); `readAgain`: read it from byte 0 whatever
-   * changed (which of its copies are a thread did: `CopyReads`).
+   * Import what is new in one file, inside the open batch, as one savepoint. `filed`: the agent ids with a file in
+   * its session now (copy-rows.ts); `readAgain`: read it from byte 0 whatever changed (which of its copies are a
+   * thread did: `CopyReads`).
    */
   async importFile(
     file: DiscoveredFile,
@@ -250,11 +250,15 @@ export class FileImporter {
       let lossNote: string | undefined;
       if (before !== undefined && storedRow !== undefined) {
         const lost = lostRecords(this.db, before, current.id, counts.records);
-        if (lost > 0 && source.archivedBytes >= storedRow.parsed_offset) {
+        const kept = source.archivedBytes >= storedRow.parsed_offset;
+        // a document rewritten whole (Gemini's .json) caught mid-rewrite: see versions.ts `awaitRewrite`
+        const rewriting = end.stillWriting === true && !adapterForFile(file).capabilities.appendOnly;
+        if (lost > 0 && (kept || rewriting)) {
           savepoint.rollback();
-          const message = lossMessage(before, lost, true, firstIssue, end.pendingBytes);
-          await holdFile(this.db, this.archive, storedRow, file, source.archiving, message);
-          return { parsed: true, bytes: end.bytesRead, records: 0, issues: 1 };
+          const message = () => lossMessage(before, lost, true, firstIssue, end.pendingBytes);
+          if (rewriting) awaitRewrite(this.db, storedRow, file, kept);
+          else await holdFile(this.db, this.archive, storedRow, file, source.archiving, message());
+          return { parsed: true, bytes: end.bytesRead, records: 0, issues: rewriting ? 0 : 1 };
         }
         if (lost > 0) lossNote = lossMessage(before, lost, false, firstIssue, end.pendingBytes);
         else this.archive.dropVersion(file.path);
@@ -330,8 +334,7 @@ export class FileImporter {
 
   /** Store the archive chunks a parse worker compressed, as `archiveUpTo(file, file.size)` would. */
   private async storeArchived(file: DiscoveredFile, chunks: readonly ArchiveChunk[]): Promise<number> {
-    this.archive.noteFile(file);
-    if (file.metaPath !== undefined) await this.archive.archiveSmallFile(file.metaPath);
+    await this.archiveUpTo(file, 0); // the file and its meta file noted, no bytes
     return this.archive.storeChunks(file.path, chunks);
   }
 
