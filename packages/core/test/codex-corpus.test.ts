@@ -164,5 +164,16 @@ describe.each(corpora)('$name', ({ dir: codexCorpus, present }) => {
         });
       }
     });
+
+    test('every result pairs with its call: no session has a pairing issue', async () => {
+      const { manifest, sessions } = await loadVersion(codexCorpus, version);
+      const PAIRING = new Set(['orphan_result', 'duplicate_result', 'reused_call_id']);
+      for (const file of manifest) {
+        const session = sessions.get(join(codexCorpus, version, file.path));
+        // 0.169's goals wrote its context as an output with no call id (additional_context_tool_output)
+        const pairing = (session?.issues ?? []).filter((i) => PAIRING.has(i.code)).map((i) => `${i.code}:${i.line}`);
+        expect({ scenario: file.scenario, pairing }).toEqual({ scenario: file.scenario, pairing: [] });
+      }
+    });
   });
 });

@@ -26,7 +26,7 @@ import { codexFailureOf, codexShellExitOf, isCommandOutput } from './errors.js';
 import { eventNote, SILENT_EVENTS } from './event-notes.js';
 import { EventWords } from './event-words.js';
 import { environmentCwd, isInjectedUserText, splitIdePrompt } from './injected.js';
-import { imageOf, parseCodexOutput } from './output.js';
+import { contextText, imageOf, parseCodexOutput } from './output.js';
 import { canonicalCodexToolName, legacyMcpName, SHELL_TOOLS } from './tool-names.js';
 
 export type CodexRecordEvent =
@@ -262,6 +262,10 @@ export class CodexDecoder extends CodexResponses {
     loc: SourceLocation,
     out: (r: TranscriptRecord) => void,
   ): void {
+    if (str(item.call_id) === undefined && type === 'function_call_output') {
+      out(this.system('context', contextText(item), undefined, item, timestamp, loc));
+      return;
+    }
     const callId = str(item.call_id) ?? `${type}@${loc.line}`;
     const facts = this.facts.get(callId) ?? {};
     this.facts.delete(callId);

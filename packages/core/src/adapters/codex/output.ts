@@ -1,5 +1,5 @@
 import { isRecord, num, str } from '../../internal/guards.js';
-import type { ImageValue, ResultBlock, ResultContent } from '../../model/content.js';
+import { type ImageValue, type ResultBlock, type ResultContent, resultText } from '../../model/content.js';
 
 /** A tool output as Codex wrote it, with the facts its textual styles carry. */
 export interface CodexOutput {
@@ -134,6 +134,16 @@ function fromBlocks(items: readonly unknown[]): CodexOutput {
     wallTimeSeconds: undefined,
     style: 'blocks',
   };
+}
+
+/**
+ * An output that answers no call, as a note's text (its tool's name, its words): context for the model, such as 0.169's
+ * goal tools write (no `call_id`, the line's metadata `additional_context_tool_output`).
+ */
+export function contextText(item: Record<string, unknown>): string {
+  const text = resultText(parseCodexOutput(item.output).content);
+  const tool = str(item.name);
+  return tool === undefined ? text : `${tool}: ${text}`;
 }
 
 /** A `data:<type>;base64,<data>` URL as an image; other URLs are not images we hold. */
