@@ -166,6 +166,9 @@ export function docPartsOf(record: TranscriptRecord): DocPart[] {
   // timeline shows (a slash command, what it printed, a compaction's summary), as it reads there.
   const note = shows === 'note' ? noteSourceOf(record) : undefined;
   if (note !== undefined) add({ kind: 'note', text: noteFields(note), secretsIn: note });
+  // A record of a kind AgentDash does not know, as the timeline shows it: its raw JSON.
+  if (record.kind === 'unknown')
+    add({ kind: 'note', text: JSON.stringify(record.raw, null, 2), secretsIn: record.raw });
   return parts;
 }
 

@@ -302,30 +302,7 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
           out.push([OP.call, block.id, line, block.name, record.loc.offset, ts, ms, agentId]);
         }
       }
-      // Searchable texts (the text is indexed, not stored), with the secret rules each matches.
-      const parts = docPartsOf(record);
-      const first = file.docs.take(record.loc, parts.length);
-      for (let i = 0; i < parts.length; i++) {
-        const part = parts[i];
-        if (part === undefined) continue;
-        out.push([
-          OP.doc,
-          line,
-          record.loc.offset,
-          first + i,
-          ts,
-          ms,
-          storedKind(part.kind, DOC_KINDS),
-          part.tool ?? null,
-          part.callId ?? null,
-          agentId,
-          // What FTS5 tokenizes: each CJK character a word of its own (cjk.ts); snippets show `indexedText`. As
-          // UTF-8 bytes, what SQLite takes: made in the parse worker, they wait in the writer outside its heap.
-          Buffer.from(spaceCjk(indexedText(part)), 'utf8'),
-          secretRulesOf(part.secretsIn ?? part.text),
-          part.kind,
-        ]);
-      }
+      docOps(record, file, ts, ms, agentId, out);
       return;
     }
     case 'title':
@@ -363,10 +340,48 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
       }
       return;
     }
-    case 'unknown':
+    case 'unknown': {
       out.push([OP.unknown]);
+      // shown raw in the timeline, and searched as it is shown
+      const ms = timestampMs(record.timestamp) ?? null;
+      docOps(record, file, storedTs(record.timestamp, ms), ms, null, out);
       return;
+    }
     default:
       record satisfies never;
+  }
+}
+
+/** A record's searchable texts (indexed, not stored), with the secret rules each matches. */
+function docOps(
+  record: TranscriptRecord,
+  file: OpsFile,
+  ts: string | null,
+  ms: number | null,
+  agentId: string | null,
+  out: Op[],
+): void {
+  const parts = docPartsOf(record);
+  const first = file.docs.take(record.loc, parts.length);
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    if (part === undefined) continue;
+    out.push([
+      OP.doc,
+      record.loc.line,
+      record.loc.offset,
+      first + i,
+      ts,
+      ms,
+      storedKind(part.kind, DOC_KINDS),
+      part.tool ?? null,
+      part.callId ?? null,
+      agentId,
+      // What FTS5 tokenizes: each CJK character a word of its own (cjk.ts); snippets show `indexedText`. As UTF-8
+      // bytes, what SQLite takes: made in the parse worker, they wait in the writer outside its heap.
+      Buffer.from(spaceCjk(indexedText(part)), 'utf8'),
+      secretRulesOf(part.secretsIn ?? part.text),
+      part.kind,
+    ]);
   }
 }
