@@ -4,7 +4,7 @@
  */
 import { type AgentId, agentIds } from '@agentdash/core/base';
 import { agentVersionFacets } from '@agentdash/core/present';
-import type { SessionHeaderParts, SessionSort } from '@agentdash/index';
+import { LIVE_WINDOW_MS, type SessionHeaderParts, type SessionSort } from '@agentdash/index';
 import { hasMainFile, type IndexQueries } from '@agentdash/server';
 import type { CopiedWire, SubagentWire } from '../contract.js';
 import { copiedTotals } from './call-copies.js';
@@ -35,8 +35,6 @@ const ORDER: Readonly<Record<SessionSort, string>> = {
   costUsd: 'coalesce(s.cost_usd, -1)',
 };
 
-const LIVE_WINDOW_MS = 120_000;
-
 type Q = IndexQueries;
 
 /** The queries over the team schema `sql` points at (its search path). */
@@ -51,7 +49,7 @@ export function teamQueries(
       await sql<
         SessionDbRow[]
       >`select ${sql.unsafe(ROW_COLUMNS)} from ${sql.unsafe(FROM)} where ${whereOf(sql, f)} ${tail}`
-    ).map(summaryOf);
+    ).map((row) => summaryOf(row, now()));
 
   /** A list's rows in `order`: keys, filtered, sorted and cut over the list's columns, then their summaries. */
   const listed = async (f: TeamFilter, order: string, descending: boolean, limit?: number, offset = 0) => {
@@ -64,7 +62,7 @@ export function teamQueries(
       join sessions b on b.person_id = k.person_id and b.uid = k.uid
       join people p on p.id = b.person_id left join devices d on d.id = b.device_id
       order by k.o ${dir}, k.uid`;
-    return found.map(summaryOf);
+    return found.map((row) => summaryOf(row, now()));
   };
 
   const totals: Q['sessionTotals'] = async (filter = {}) => {

@@ -4,7 +4,7 @@
  */
 import { claudeModelQuery, projectFolderAgents } from '@agentdash/core/base';
 import { reportedTime } from '@agentdash/core/time';
-import { type SessionSummary, shownSession } from '@agentdash/index';
+import { LIVE_WINDOW_MS, type SessionSummary, shownSession } from '@agentdash/index';
 import { HttpError } from '@agentdash/server';
 import type { MetadataSession, ShareTier, SummarySession } from '../contract.js';
 import type { Sql, TxSql } from './db.js';
@@ -140,8 +140,11 @@ export type TeamSessionSummary = SessionSummary & {
 type Body = Omit<SummarySession, 'calls' | 'responses' | 'tier'> &
   Partial<Pick<MetadataSession, 'title' | 'titleSource' | 'projectPath' | 'projectDir' | 'gitBranch'>>;
 
-/** A pushed session's row as the index's summary; a tier's missing fields are absent (hidden), never invented. */
-export function summaryOf(row: SessionDbRow): TeamSessionSummary {
+/**
+ * A pushed session's row as the index's summary; a tier's missing fields are absent (hidden), never invented. Live
+ * as the index tells it at `now`: pushed live, and its last record within the window (the list's totals count so).
+ */
+export function summaryOf(row: SessionDbRow, now: number): TeamSessionSummary {
   const b = row.body as unknown as Body;
   const hash = b.projectHash;
   return {
@@ -166,7 +169,7 @@ export function summaryOf(row: SessionDbRow): TeamSessionSummary {
     gitBranch: opt(b.gitBranch),
     files: [],
     subagents: b.subagents,
-    isLive: b.isLive,
+    isLive: b.isLive && typeof b.endedAt === 'string' && now - Date.parse(b.endedAt) < LIVE_WINDOW_MS,
     archived: b.archived,
     issues: b.issues,
     secrets: b.secrets,
