@@ -98,18 +98,25 @@ function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
       ...inScope.params,
     );
   }
-  where
-    .when(toMs(since), 'r.ts_ms >= ?')
-    .when(toMs(until), 'r.ts_ms <= ?')
-    .when(modelQuery(model), 'instr((SELECT m.text FROM strings m WHERE m.id = r.model_ref), ?) > 0');
-  const read = prepared(
-    store.db,
-    `SELECT r.key, r.message_id, r.model_ref, r.ts_ms, r.session_ref, r.agent_id, r.input_tokens, r.output_tokens,
-            r.cache_creation_tokens, r.cache_1h_tokens, r.cache_read_tokens, r.reasoning_tokens,
-            r.input_unrecorded, r.output_unrecorded
-       FROM responses r WHERE ${where.sql}`,
-    'raw',
-  ).all(...where.params) as Row[];
+  where.when(modelQuery(model), 'instr((SELECT m.text FROM strings m WHERE m.id = r.model_ref), ?) > 0');
+  const window = new Where().when(toMs(since), 'r.ts_ms >= ?').when(toMs(until), 'r.ts_ms <= ?');
+  const columns = `r.key, r.message_id, r.model_ref, r.ts_ms, r.session_ref, r.agent_id, r.input_tokens,
+      r.output_tokens, r.cache_creation_tokens, r.cache_1h_tokens, r.cache_read_tokens, r.reasoning_tokens,
+      r.input_unrecorded, r.output_unrecorded`;
+  const read = prepared(store.db, `SELECT ${columns} FROM responses r WHERE ${where.sql} AND ${window.sql}`, 'raw').all(
+    ...where.params,
+    ...window.params,
+  ) as Row[];
+  // A response counts at its owner's time: the copies outside the window of the responses in it may own them.
+  const outside =
+    window.conditions.length === 0 || sessionId !== undefined
+      ? []
+      : (prepared(
+          store.db,
+          `SELECT ${columns} FROM responses r WHERE ${where.sql} AND coalesce(NOT (${window.sql}), 1)
+             AND r.key IN (SELECT r.key FROM responses r WHERE ${where.sql} AND ${window.sql})`,
+          'raw',
+        ).all(...where.params, ...window.params, ...where.params, ...window.params) as Row[]);
   const sessionOf = prepared(store.db, SESSION_OF_REF, 'raw');
   const sessionRows = new Map<number, SessionRow | undefined>();
   const sessionRow = (ref: number): SessionRow | undefined => {
@@ -122,13 +129,14 @@ function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
   let kept: Row[] = rows;
   if (sessionId === undefined) {
     const byKey = new Map<string, Row>();
-    for (const r of rows) {
+    for (const r of [...rows, ...outside.filter((r) => sessionRow(r[4]) !== undefined)]) {
       const other = byKey.get(r[0]);
       if (other === undefined || ownsBefore(sessionRow(r[4]) as SessionRow, sessionRow(other[4]) as SessionRow)) {
         byKey.set(r[0], r);
       }
     }
-    kept = [...byKey.values()];
+    const outsideWindow = new Set(outside);
+    kept = [...byKey.values()].filter((r) => !outsideWindow.has(r));
   }
   // Oldest first; ties as the key order, then the owning session first.
   kept.sort(
