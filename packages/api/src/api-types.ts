@@ -325,6 +325,8 @@ export type EventDto =
       readonly level: string | null;
       readonly text: string;
       readonly truncated: boolean;
+      /** A hidden user message's images (`tool-image`: an image a tool attached), drawn under its label. */
+      readonly images?: readonly ImageValue[];
     };
 
 export interface EventsPage {

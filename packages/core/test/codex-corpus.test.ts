@@ -175,5 +175,15 @@ describe.each(corpora)('$name', ({ dir: codexCorpus, present }) => {
         expect({ scenario: file.scenario, pairing }).toEqual({ scenario: file.scenario, pairing: [] });
       }
     });
+
+    test("every prompt is the scenario's words: a view_image call's image is the call's, no prompt", async () => {
+      const { manifest, sessions } = await loadVersion(codexCorpus, version);
+      for (const file of manifest) {
+        const session = sessions.get(join(codexCorpus, version, file.path));
+        // 0.50 and 0.98 send the image read as a message of its own: it was a blank prompt with the image
+        const blank = (session?.events ?? []).filter((e) => e.kind === 'prompt' && e.text.trim() === '').length;
+        expect({ scenario: file.scenario, blank }).toEqual({ scenario: file.scenario, blank: 0 });
+      }
+    });
   });
 });

@@ -7,7 +7,7 @@
 
 import { ARRAY_LIMIT, type Clip, clip, STRING_LIMIT } from '@agentdash/api';
 import { attachmentLabel, attachmentShows, noteSourceOf, systemNoteLabel, timelineShows } from '@agentdash/core';
-import { primaryDurationMs, type TimelineEvent, type ToolCall } from '@agentdash/core/model';
+import { type ImageValue, primaryDurationMs, type TimelineEvent, type ToolCall } from '@agentdash/core/model';
 import type { AssistantItemDto, CallDto, EventDto, SubagentInfo } from './api-types.js';
 
 export { ARRAY_LIMIT, clip, STRING_LIMIT };
@@ -141,8 +141,20 @@ export function eventDtoOf(event: TimelineEvent, index: number, subagentOf: Suba
           }
         }),
       };
-    case 'hidden':
-      return note(index, event.record.timestamp, event.reason, 'hidden', event.reason, null, noteTextOf(event) ?? '');
+    case 'hidden': {
+      const shown = note(
+        index,
+        event.record.timestamp,
+        event.reason,
+        'hidden',
+        event.reason,
+        null,
+        noteTextOf(event) ?? '',
+      );
+      const content = event.record.content;
+      const images = typeof content === 'string' ? [] : content.filter((b): b is ImageValue => b.kind === 'image');
+      return images.length === 0 ? shown : { ...shown, images };
+    }
     case 'system':
       return note(
         index,
@@ -197,7 +209,7 @@ function note(
   reason: Extract<EventDto, { kind: 'note' }>['reason'],
   level: string | null,
   text: string,
-): EventDto {
+): Extract<EventDto, { kind: 'note' }> {
   const cut = text.length > 4000;
   return {
     kind: 'note',

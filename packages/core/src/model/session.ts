@@ -34,6 +34,8 @@ export const hiddenReasons = [
   'command-aside',
   /** The person's words sent beside a tool's result, while the agent worked. */
   'interjection',
+  /** An image a tool gave the model as a message of its own (Codex's view_image before 0.169): no prompt. */
+  'tool-image',
 ] as const;
 export type HiddenReason = (typeof hiddenReasons)[number];
 

@@ -11,6 +11,7 @@ const NOTE_LABELS: Readonly<Record<string, string>> = {
   api_error: 'API error',
   'queued-prompt': 'Message sent while the agent worked',
   interjection: 'Message sent while the agent worked',
+  'tool-image': 'Image the tool attached',
   hook_system_message: 'Hook message',
   hook_blocking_error: 'Hook blocked',
   hook_non_blocking_error: 'Hook error',

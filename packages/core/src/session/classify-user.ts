@@ -53,6 +53,9 @@ export function hiddenReasonOf(record: UserRecord): HiddenReason | undefined {
     if (!words) return 'tool-result-extra';
     return text.startsWith('[Request interrupted by user') ? 'interrupt' : 'interjection';
   }
+  // an image a tool's call sent the model in a message of its own (the record names the call's: Codex's view_image)
+  const images = typeof record.content !== 'string' && record.content.some((b) => b.kind === 'image');
+  if (record.sourceToolAssistantUuid !== undefined && text === '' && images) return 'tool-image';
   const part = commandPartOf(text);
   if (part !== undefined) return part;
   if (text.startsWith('[Request interrupted by user')) return 'interrupt';

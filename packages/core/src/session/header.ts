@@ -18,6 +18,7 @@ const SHOWN_HIDDEN: ReadonlySet<HiddenReason> = new Set<HiddenReason>([
   'interrupt',
   'task-notification',
   'interjection',
+  'tool-image',
 ]);
 
 /** System notes the timeline hides by default: bookkeeping of the client. */

@@ -171,6 +171,7 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
             {noteLabel(event.label)}
           </span>
           {event.text && <NoteText text={event.text} />}
+          {event.images && <PromptImages images={event.images} />}
           <span style={{ marginLeft: 'auto' }}>{fmtTime(event.timestamp)}</span>
         </div>
       );

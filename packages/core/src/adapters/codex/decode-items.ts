@@ -1,6 +1,6 @@
 import { isRecord, num, str } from '../../internal/guards.js';
 import { capDepth } from '../../internal/json-depth.js';
-import type { ContentBlock } from '../../model/content.js';
+import type { ContentBlock, ResultContent } from '../../model/content.js';
 import { createIsoTimestamp, type IsoTimestamp } from '../../model/ids.js';
 import { imageOf } from './output.js';
 
@@ -122,6 +122,23 @@ export function inputOf(type: string, item: Record<string, unknown>): unknown {
   } catch {
     return { arguments: args, invalidJson: true };
   }
+}
+
+/**
+ * The outcome a web search or an image generation item carries (no output line answers it): its query or revised
+ * prompt, the image made, and whether it failed; undefined for any other item.
+ */
+export function ownOutcome(
+  type: string,
+  item: Record<string, unknown>,
+): { readonly content: ResultContent; readonly failed: boolean } | undefined {
+  if (type !== 'web_search_call' && type !== 'image_generation_call') return undefined;
+  const action = isRecord(item.action) ? item.action : {};
+  const text = str(action.query) ?? str(item.revised_prompt) ?? str(item.status) ?? '';
+  const image =
+    type === 'image_generation_call' ? imageOf(`data:image/png;base64,${str(item.result) ?? ''}`) : undefined;
+  const content = image !== undefined && str(item.result) ? [{ kind: 'text' as const, text }, image] : text;
+  return { content, failed: str(item.status) === 'failed' };
 }
 
 export function toolSearchText(item: Record<string, unknown>): string {

@@ -26,6 +26,10 @@ export abstract class CodexSession {
     | { readonly startedMs: number | undefined; readonly windowMs: number; noticeSeen: boolean }
     | undefined;
   protected lines = 0;
+  /** view_image calls' records by call id, until their output (its image may come as the next line's message). */
+  protected readonly imageCalls = new Map<string, RecordUuid>();
+  /** The view_image call whose image the line `line` may hold (a user message of the image alone). */
+  private toolImage: { readonly line: number; readonly uuid: RecordUuid } | undefined;
 
   constructor(
     protected readonly file: string,
@@ -61,6 +65,18 @@ export abstract class CodexSession {
       return;
     }
     out(this.meta('session_meta', payload, timestamp, loc));
+  }
+
+  /** The output at `loc` answers `callId`: a view_image call's image may follow on the next line. */
+  protected imageMayFollow(callId: string, loc: SourceLocation): void {
+    const uuid = this.imageCalls.get(callId);
+    this.imageCalls.delete(callId);
+    if (uuid !== undefined) this.toolImage = { line: loc.line + 1, uuid };
+  }
+
+  /** The record of the view_image call whose image a message at `loc` is, when the line before answered it. */
+  protected toolImageAt(loc: SourceLocation): RecordUuid | undefined {
+    return this.toolImage?.line === loc.line ? this.toolImage.uuid : undefined;
   }
 
   /** True while the line belongs to the parent's copied history at the start of a forked child. */

@@ -14,6 +14,7 @@ import {
   META_LINES,
   messageBlocks,
   OUTPUT_ITEMS,
+  ownOutcome,
   reasoningBlocks,
   stamp,
   textOf,
@@ -26,7 +27,7 @@ import { codexFailureOf, codexShellExitOf, isCommandOutput } from './errors.js';
 import { eventNote, SILENT_EVENTS } from './event-notes.js';
 import { EventWords } from './event-words.js';
 import { environmentCwd, isInjectedUserText, splitIdePrompt } from './injected.js';
-import { contextText, imageOf, parseCodexOutput } from './output.js';
+import { contextText, parseCodexOutput } from './output.js';
 import { canonicalCodexToolName, legacyMcpName, SHELL_TOOLS } from './tool-names.js';
 
 export type CodexRecordEvent =
@@ -208,6 +209,12 @@ export class CodexDecoder extends CodexResponses {
     }
     const text = blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
     const images = blocks.some((b) => b.kind === 'image');
+    // the image a view_image call sent the model as a message of its own (before 0.169): no prompt, no new turn
+    const toolImage = text === '' && images ? this.toolImageAt(loc) : undefined;
+    if (toolImage !== undefined) {
+      out({ ...this.user(blocks, false, undefined, timestamp, loc), sourceToolAssistantUuid: toolImage });
+      return;
+    }
     const isMeta = role !== 'user' || isInjectedUserText(text);
     // Codex stores no response id: without this, a file with no token events (legacy) or a turn without one (a
     // review's answer) would be one response with the next turn's items, shown before the prompts between them.
@@ -240,18 +247,14 @@ export class CodexDecoder extends CodexResponses {
     this.callNames.set(callId, name);
     const input = inputOf(type, item);
     if (SHELL_TOOLS.has(canonicalCodexToolName(name))) this.callInputs.set(callId, input);
-    out(this.assistant([{ kind: 'tool-use', id, name, input }], timestamp, loc));
+    const record = this.assistant([{ kind: 'tool-use', id, name, input }], timestamp, loc);
+    if (canonicalCodexToolName(name) === 'view_image') this.imageCalls.set(callId, record.uuid);
+    out(record);
     // Web searches and image generations carry their own outcome: no separate output line.
-    if (type === 'web_search_call' || type === 'image_generation_call') {
-      const failed = str(item.status) === 'failed';
-      const action = isRecord(item.action) ? item.action : {};
-      const text = str(action.query) ?? str(item.revised_prompt) ?? str(item.status) ?? '';
-      const image =
-        type === 'image_generation_call' ? imageOf(`data:image/png;base64,${str(item.result) ?? ''}`) : undefined;
-      const content = image !== undefined && str(item.result) ? [{ kind: 'text' as const, text }, image] : text;
-      out(
-        this.user([{ kind: 'tool-result', toolUseId: id, content, isError: failed }], false, { item }, timestamp, loc),
-      );
+    const own = ownOutcome(type, item);
+    if (own !== undefined) {
+      const result = { kind: 'tool-result' as const, toolUseId: id, content: own.content, isError: own.failed };
+      out(this.user([result], false, { item }, timestamp, loc));
     }
   }
 
@@ -269,6 +272,7 @@ export class CodexDecoder extends CodexResponses {
     const callId = str(item.call_id) ?? `${type}@${loc.line}`;
     const facts = this.facts.get(callId) ?? {};
     this.facts.delete(callId);
+    this.imageMayFollow(callId, loc);
     const raw = type === 'tool_search_output' ? toolSearchText(item) : item.output;
     const parsed = parseCodexOutput(raw);
     const text = resultText(parsed.content);
@@ -339,16 +343,8 @@ export class CodexDecoder extends CodexResponses {
     }
     if (type === 'turn_aborted') {
       for (const record of this.words.aborted()) out(record);
-      out(
-        this.system(
-          'turn_aborted',
-          `Turn aborted: ${str(payload.reason) ?? 'unknown reason'}`,
-          'warning',
-          payload,
-          timestamp,
-          loc,
-        ),
-      );
+      const reason = `Turn aborted: ${str(payload.reason) ?? 'unknown reason'}`;
+      out(this.system('turn_aborted', reason, 'warning', payload, timestamp, loc));
       return;
     }
     if (type === 'error' || type === 'stream_error') {
