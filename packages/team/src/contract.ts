@@ -1,5 +1,5 @@
 /**
- * The team protocol, version 7 (`TEAM_PAYLOAD_VERSION` says what changed): what a laptop's `agentdash push` sends
+ * The team protocol, version 8 (`TEAM_PAYLOAD_VERSION` says what changed): what a laptop's `agentdash push` sends
  * to a team server, and what each sharing tier may hold. Both sides parse with these schemas; a session's schema is strict for its tier, so a field above the
  * tier is a 400, never stored (privacy by construction: the server cannot keep what it refuses to read).
  *
@@ -35,15 +35,18 @@ import { z } from 'zod';
  * (`outputUnrecordedModels`, `outputUnrecorded`: Claude Code's block records written before the final count); 6: a
  * summary-tier session says whether the laptop has a title for it (`titled`, the title itself staying there), so the
  * team's list shows and hides it as the laptop's does; 7: a session whose wall time is unknown says so (`time.wallMs`
- * null), where older versions sent 0 (a server of 6 refuses null; this one reads their 0 as unknown: `reportedTime`).
+ * null), where older versions sent 0 (a server of 6 refuses null; this one reads their 0 as unknown: `reportedTime`);
+ * 8: each response says which it is (`key`, a salted hash of the laptop's response key), so the team counts once a
+ * response two of the person's sessions hold (one home at two paths on two devices: pg/response-copies.ts); a server
+ * of 7 refuses the field, an older laptop's responses carry none and count as before.
  */
-export const TEAM_PAYLOAD_VERSION = 7;
+export const TEAM_PAYLOAD_VERSION = 8;
 /**
  * The versions a team server takes: its own, and those it can read as its own (version 1 is version 2 without
  * `copiedFrom`; a version 1 or 2 session's subagents are read as version 3's by `fromOlderPayload`, their prompts
  * dropped below the full tier), so a laptop not upgraded yet can still push and forget.
  */
-export const TEAM_PAYLOAD_VERSIONS_TAKEN: readonly number[] = [1, 2, 3, 4, 5, 6, 7];
+export const TEAM_PAYLOAD_VERSIONS_TAKEN: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8];
 /** The first payload version whose sessions are told as their tier says (subagents, ids): older ones are read so. */
 export const PAYLOAD_TOLD_BY_TIER = 3;
 /** The first payload version told which sessions a push lowered (`SessionsResponse.lowered`). */
@@ -119,6 +122,12 @@ export const ResponseWire = z.strictObject({
   inputUnrecorded: z.boolean().optional(),
   /** No record of it kept its final output count (core's `ResponseUsage.outputUnrecorded`); absent from older clients. */
   outputUnrecorded: z.boolean().optional(),
+  /**
+   * Which response it is: the laptop's response key (index's `responses.key`) as an HMAC with the person's salt
+   * (`responseKey`), the same on each of the person's devices, so the team counts a response two sessions hold once;
+   * absent from clients before payload 8.
+   */
+  key: hex(32).optional(),
 });
 export type ResponseWire = z.infer<typeof ResponseWire>;
 

@@ -36,6 +36,7 @@ const SHIPPED: readonly string[] = [
   '24 b2ac89f80583ab17',
   '25 68308a367763e76a',
   '26 73e71f4e206c6593',
+  '27 d2e8fc19670b27be',
 ];
 
 // No database needed: run wherever the tests run, PostgreSQL or not (the fast loop too).
@@ -73,8 +74,8 @@ pgSuite('team schema migrations (real PostgreSQL)', () => {
     expect(await migrate(db.sql, 'team_a')).toEqual(migrations.map((m) => m.version));
     expect((await tables('team_a')).join(' ')).toBe(
       'behind_copies call_copies calls chunks devices file_chunks files forgotten_sessions migrations otel_events ' +
-        'otel_metrics otel_spans otel_unknown people responses search_docs search_words server_settings ' +
-        'session_list sessions usage_rollup usage_sums viewers',
+        'otel_metrics otel_spans otel_unknown people response_copies responses search_docs search_words ' +
+        'server_settings session_list sessions usage_rollup usage_sums viewers',
     );
     expect(await migrate(db.sql, 'team_a')).toEqual([]);
     expect(await schemaVersion(db.sql, 'team_a')).toBe(migrations.length);

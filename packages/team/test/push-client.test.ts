@@ -339,7 +339,10 @@ pgSuite('agentdash push to a team server (real PostgreSQL, real HTTP)', () => {
         },
       ),
       calls: strip(await sql`select * from calls where person_id = ${id} order by seq`),
-      responses: strip(await sql`select * from responses where person_id = ${id} order by seq`),
+      // each response's key is a hash with its person's salt, as the project's is
+      responses: strip(await sql`select * from responses where person_id = ${id} order by seq`).map(
+        ({ response_key: _key, ...rest }) => rest,
+      ),
       files: strip(await sql`select * from files where person_id = ${id} order by seq`),
     };
   }

@@ -34,6 +34,14 @@ export const CALL_COPIES_MIGRATIONS = [
 ];
 
 /**
+ * The person's lock of copies, taken by whatever marks them (calls here, responses in response-copies.ts): the marks of
+ * sessions stored at once are written one transaction after the other, the later reading the earlier's rows.
+ */
+export async function lockCopies(tx: TxSql, personId: number): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtextextended(${`agentdash-call-copies:${personId}`}, 0))`;
+}
+
+/**
  * Marks the session `uid` (stored in `tx`, with `callIds`) and each other session of its person and agent holding one
  * of those ids. Last in the session's transaction, under a lock of the person's: sessions stored at once see each
  * other's calls only once committed, so the second to take the lock reads the first's and marks both. Holding that
@@ -46,7 +54,7 @@ export async function markCallCopies(
   callIds: readonly string[],
 ): Promise<void> {
   if (callIds.length === 0) return;
-  await tx`select pg_advisory_xact_lock(hashtextextended(${`agentdash-call-copies:${personId}`}, 0))`;
+  await lockCopies(tx, personId);
   await tx`
     with others as (
       select distinct o.uid from calls o join sessions os on os.person_id = o.person_id and os.uid = o.uid

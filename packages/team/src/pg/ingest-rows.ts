@@ -87,6 +87,8 @@ export function childRows(s: PushSession, who: Pusher) {
     reasoning: r.reasoning,
     input_unrecorded: r.inputUnrecorded === true,
     output_unrecorded: r.outputUnrecorded === true,
+    // which response it is, matched across the person's sessions (response-copies.ts); none from an older laptop
+    response_key: r.key ?? null,
   }));
   const files =
     s.tier === 'full'

@@ -12,6 +12,7 @@ import { lockUids, UidForgottenError } from './forgotten.js';
 import { childRows, chunksOf, ms, type Pusher, sessionRow } from './ingest-rows.js';
 import { type Lowered, loweredFrom } from './lowered.js';
 import { withoutNul } from './no-nul.js';
+import { markResponseCopies } from './response-copies.js';
 import { cutSessionTelemetry, lockSessionTelemetry } from './telemetry-tier.js';
 import { ChunksGoneError, TranscriptSizeError } from './transcripts.js';
 
@@ -165,12 +166,18 @@ async function storeSession(
     await Promise.all(writes);
     // the session's telemetry, sent before, held at no more than its tier (as its transcript's rows just were)
     await cutSessionTelemetry(tx, who.personId, s.sessionId, s.tier);
-    // last: it waits for the person's other sessions being stored to commit (call-copies.ts)
+    // last: they wait for the person's other sessions being stored to commit (call-copies.ts, response-copies.ts)
     await markCallCopies(
       tx,
       who.personId,
       s,
       rows.calls.map((c) => c.call_id),
+    );
+    await markResponseCopies(
+      tx,
+      who.personId,
+      s.uid,
+      rows.responses.map((r) => r.response_key),
     );
     return { result: 'stored', lowered } as const;
   });

@@ -13,6 +13,7 @@ import { LOWERED_FROM_MIGRATION } from './lowered.js';
 import { CHUNK_UPLOADER_MIGRATION, SUBAGENT_PROMPTS_MIGRATION, UNIQUE_UID_MIGRATION } from './migrations-tiers.js';
 import { VALUE_MIGRATIONS } from './migrations-values.js';
 import { OUTPUT_UNRECORDED_MIGRATION } from './output-unrecorded.js';
+import { RESPONSE_COPIES_MIGRATIONS } from './response-copies.js';
 import { COPIED_THREADS_MIGRATION } from './search-postings.js';
 import { SESSION_LIST_MIGRATION } from './session-sql.js';
 import { TITLED_MIGRATION } from './titled.js';
@@ -357,6 +358,7 @@ export const migrations: readonly Migration[] = [
   ...CALL_COPIES_MIGRATIONS,
   ...BEHIND_COPIES_MIGRATIONS,
   ...VALUE_MIGRATIONS,
+  ...RESPONSE_COPIES_MIGRATIONS,
 ];
 
 /**

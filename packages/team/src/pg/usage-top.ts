@@ -106,6 +106,8 @@ export async function topSessionSums(
         sum(q.n) as n
       from ${parts.filtered ? sql`selected` : sql`q`} q left join rates r on r.model = q.model and r.band = q.band
       group by q.uid
+      -- a session whose responses are all another session's copies (response-copies.ts) has none
+      having sum(q.n) > 0
     ), last as (
       select cost from costs order by cost desc, n desc offset ${TOP - 1} limit 1
     ), top as (
@@ -119,6 +121,7 @@ export async function topSessionSums(
         sum(q.unrecorded_output)::bigint as unrecorded_output
       from ${parts.filtered ? sql`selected` : sql`q`} q where q.uid in (select uid from top)
       group by q.uid, q.model, q.band
+      having sum(q.n) > 0
     )
     select coalesce(json_agg(json_build_array(uid, ts_ms, model, band, n, input, output, cache_creation,
         cache_creation_1h, cache_read, reasoning, unrecorded, unrecorded_output) order by ts_ms nulls first, uid, model, band), '[]')

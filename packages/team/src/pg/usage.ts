@@ -25,6 +25,7 @@ import {
   usageResponse,
 } from '@agentdash/server';
 import type { Sql } from './db.js';
+import { copiedResponseSums } from './response-copies.js';
 import { FROM, listFromOf, projectDirOf, type TeamFilter, toMs, whereOf } from './session-sql.js';
 import { statsSourceOf } from './stats.js';
 import { USAGE_SUMS_COLUMNS } from './usage-sums.js';
@@ -217,7 +218,7 @@ export async function teamUsageSums(sql: Sql, filter: TeamFilter): Promise<reado
   // The 1-hour cache writes as priced (core's `tokensCost` takes at most the cache writes), so a sum prices the same.
   // one row holding every sum as a JSON array of arrays, parsed by JSON.parse at once
   const [sent] = await sql<{ rows: SumTuple[] }[]>`
-    with q as (${sumsOf(sql, model, from, to, rolled)}), x as (
+    with q as (${sumsOf(sql, model, from, to, rolled)} union all ${copiedResponseSums(sql, sessionFilter, model, from, to)}), x as (
       select s.person_id, s.agent, s.project_path, s.project_dir, s.project_hash, q.quarter, q.model, q.band,
         q.last_ms as ts_ms,
         q.n, q.input, q.output, q.cache_creation, q.cache_creation_1h, q.cache_read, q.reasoning, q.unrecorded,
@@ -238,6 +239,8 @@ export async function teamUsageSums(sql: Sql, filter: TeamFilter): Promise<reado
         from x) x
       group by grouping sets ((agent, project_path, project_dir, project_hash, quarter, model, band),
         (person_id, model, band))
+      -- a sum whose responses are all another session's copies is none
+      having sum(n) <> 0
     )
     select coalesce(json_agg(json_build_array(p.name, agent, project_path, project_dir, project_hash, ts_ms, model,
         band, n, input, output, cache_creation, cache_creation_1h, cache_read, reasoning, unrecorded,
@@ -270,7 +273,7 @@ export async function teamUsageResponse(sql: Sql, filter: TeamFilter, now: numbe
     await topSessionSums(
       sql,
       {
-        sums: sumsOf(sql, model, from, to),
+        sums: sql`${sumsOf(sql, model, from, to)} union all ${copiedResponseSums(sql, sessionFilter, model, from, to)}`,
         from: listFrom(),
         where: whereOf(sql, sessionFilter),
         filtered: Object.values(sessionFilter).some((v) => v !== undefined),

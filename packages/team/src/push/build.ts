@@ -13,7 +13,7 @@ import type { CallWire, CopiedWire, FileWire, PushSession, ResponseWire, ShareTi
 import { digestOf } from '../digest.js';
 import { firstLine } from '../otel/share.js';
 import { subagentWire } from '../subagent-wire.js';
-import { opaqueSessionId, projectHash, sessionUid } from './hash.js';
+import { opaqueSessionId, projectHash, responseKey, sessionUid } from './hash.js';
 
 /** What building a session needs besides the session: the person's salt and, at the full tier, its files' chunks. */
 export interface BuildContext {
@@ -53,7 +53,7 @@ const usageWire = (u: UsageSummary): UsageWire => ({
   reasoningOutputTokens: u.reasoningOutputTokens,
 });
 
-const responseWire = (r: UsageResponse): ResponseWire => ({
+const responseWire = (salt: string, r: UsageResponse): ResponseWire => ({
   tsMs: r.timestampMs ?? null,
   model: r.model,
   agentId: r.context.agentId ?? null,
@@ -65,6 +65,7 @@ const responseWire = (r: UsageResponse): ResponseWire => ({
   reasoning: r.tokens.reasoningOutputTokens,
   ...(r.inputUnrecorded ? { inputUnrecorded: true } : {}),
   ...(r.outputUnrecorded ? { outputUnrecorded: true } : {}),
+  key: responseKey(salt, r.key),
 });
 
 /** The word (a run without spaces or quotes) of 8 characters or more that ends at a cut, matched from its start only. */
@@ -195,7 +196,9 @@ export function buildSession(
   const calls = ctx.index.calls({ sessionId: s.key });
   const ids = idsOut(ctx.salt, s.agent, tier);
   const wireCalls = calls.map((c) => callWire(c, tier, ids));
-  const responses = ((ctx.responses ?? responsesBySession(ctx.index)).get(s.key) ?? []).map(responseWire);
+  const responses = ((ctx.responses ?? responsesBySession(ctx.index)).get(s.key) ?? []).map((r) =>
+    responseWire(ctx.salt, r),
+  );
   const header = ctx.index.sessionHeader(s.ref);
   const copiedFrom = copiedFromOf(ctx, s, ids);
   const summaryHeader = {

@@ -14,3 +14,9 @@ export const projectHash = (saltHex: string, project: string): string => hmac(sa
 /** A session id that names something (`AgentInfo.namedIds`) as the summary tier sends it: a salted hash. */
 export const opaqueSessionId = (saltHex: string, agent: string, id: string): string =>
   `h-${hmac(saltHex, 'session-id', agent, id)}`;
+
+/**
+ * A response's key on the team server: its key in the local index (`message.id`, scoped by its session where the
+ * agent's ids are, or by its file where it has none: `responseKeyOf`), which may name a session or a project folder.
+ */
+export const responseKey = (saltHex: string, key: string): string => hmac(saltHex, 'response', key);
