@@ -37,6 +37,9 @@ export function plantedSecrets(variant = 0): readonly PlantedSecret[] {
   const azureClient = `abc8Q~${alnum(34, 'Zx9Yw8Vu7T')}`;
   const anthropic = `sk-ant-api03-${alnum(93, 'Qx7_Lm-Zz9')}AA`;
   const openai = `sk-proj-${alnum(48, 'Tb4Kq8Rw2Z')}T3BlbkFJ${alnum(24, 'Pq9Lm2Xs')}`;
+  const cliValue = alnum(20, 'Hn4Tq8Zr2W');
+  const pwValue = alnum(18, 'Kd7Wp3Xq9M');
+  const headerValue = alnum(32, '9f8e7d6c5b4a');
   const github = `ghp_${alnum(36, 'R2d2C3poBB8')}`;
   const gitlab = `glpat-${alnum(20, 'Xk7Pq2Zm9W')}`;
   const slack = `xoxb-${repeat('1234567890', 12)}-${alnum(24)}`;
@@ -85,5 +88,12 @@ export function plantedSecrets(variant = 0): readonly PlantedSecret[] {
     },
     { rule: 'env-assignment', text: `# .env\nexport MY_SERVICE_SECRET=${envValue}\n`, secret: envValue },
     { rule: 'json-secret-field', text: `{"user": "bob", "password": "${jsonValue}"}`, secret: jsonValue },
+    { rule: 'command-line-credential', text: `mysql -u root -p${cliValue} app < dump.sql`, secret: cliValue },
+    { rule: 'password-assignment', text: `psql "host=db.internal user=app password=${pwValue}"`, secret: pwValue },
+    {
+      rule: 'api-key-header',
+      text: `curl -H "X-Api-Key: ${headerValue}" https://api.internal/v1`,
+      secret: headerValue,
+    },
   ];
 }

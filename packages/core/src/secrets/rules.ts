@@ -178,6 +178,35 @@ export const secretRules: readonly SecretRule[] = [
     group: 2,
     byName: true,
   },
+  {
+    id: 'command-line-credential',
+    title: 'Credential on a command line (--password X, --token=X, mysql -pX, sshpass -p X, curl -u user:X)',
+    // Flags in lower case, as commands take them (`-P` is a port); bounded repeats keep it linear.
+    pattern: new RegExp(
+      `(?:(?<![\\w-])--(?:password|passwd|token|api-key|apikey|secret|client-secret|auth-token|access-token)(?:=|[ \\t]+)|\\b(?:mysql|mysqldump|mysqladmin|mariadb)\\b[^\\n|;&]{0,200}?[ \\t]-p|\\b(?:sshpass|docker[ \\t]+login\\b[^\\n|;&]{0,200}?)[ \\t]+-p[ \\t]+|\\bcurl\\b[^\\n|;&]{0,200}?[ \\t](?:-u|--user)[ \\t=]*["']?[^\\s:"']{1,100}:)(["']?)${SECRET_VALUE}(?!-)([^\\s"'\`;&|]{8,})\\1`,
+      'g',
+    ),
+    group: 2,
+    byName: true,
+  },
+  {
+    id: 'password-assignment',
+    title: 'Password or token after its lower-case name and = (password=…, psql "password=…", ?access_token=…)',
+    pattern: new RegExp(
+      `(?:^|[\\s"'?&;])(?:password|passwd|pwd|secret|token|access_token|auth_token|api_key|apikey)=${SECRET_VALUE}([^\\s"'\`&;,()<>{}\\[\\]]{8,})`,
+      'gm',
+    ),
+    group: 1,
+    byName: true,
+  },
+  {
+    id: 'api-key-header',
+    title: 'Value of an API key header (X-Api-Key: …, X-Auth-Token: …)',
+    // hyphenated, as a header is named (a field `apiKey: adminApiKey` of code is no header)
+    pattern: /\b(?:x-)?(?:api-key|auth-token|access-token)["']?[ \t]*:[ \t]*["']?([A-Za-z0-9._~+/=-]{8,})/gi,
+    group: 1,
+    byName: true,
+  },
 ];
 
 /** Rule ids, for documentation and tests. */

@@ -48,6 +48,7 @@ describe('secret rules', () => {
       'authorization-header',
       'url-password',
       'json-secret-field',
+      'api-key-header',
     ]);
     for (const planted of anyCase) {
       expect(
