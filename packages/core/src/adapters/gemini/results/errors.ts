@@ -21,13 +21,14 @@ const rules: readonly Rule[] = [
   },
   {
     category: 'permission-denied',
-    test: /Path must be within one of the workspace directories|Path not in workspace|outside the allowed workspace|permission denied|EACCES/i,
+    // the client refusing a host by its own rule (private addresses: `[Blocked Host]`) is a policy, not the network
+    test: /Path must be within one of the workspace directories|Path not in workspace|outside the allowed workspace|permission denied|EACCES|\[Blocked Host\]/i,
   },
   { category: 'file-not-found', test: /^File not found|no such file or directory|ENOENT|does not exist/i },
   { category: 'timeout', test: /timed out|timeout/i },
   {
     category: 'network',
-    test: /\[Blocked Host\]|fetch failed|ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|Request failed with status|network error/i,
+    test: /fetch failed|ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|Request failed with status|network error/i,
   },
   // The MCP tool ran and answered with `isError` (a tool failure, as Codex's are `other`); a failure to reach the
   // server or to call the tool is an API error.

@@ -93,7 +93,13 @@ describe('errors carry the shared categories', () => {
       'Path must be within one of the workspace directories: /home/user/proj/misc',
       'permission-denied',
     ],
-    ['web_fetch', 'error', 'All requested URLs were skipped: [Blocked Host] http://127.0.0.1:8791/x', 'network'],
+    // the client's rule refused the host (a private address): a policy, not the network
+    [
+      'web_fetch',
+      'error',
+      'All requested URLs were skipped: [Blocked Host] http://127.0.0.1:8791/x',
+      'permission-denied',
+    ],
   ];
   it.each(cases)('%s (%s): %s → %s', (name, status, message, category) => {
     const outcome = typeOne(name, {}, message, { status });
@@ -183,7 +189,7 @@ describe('every call of the bundled fixtures', () => {
         "search_file_content": "grep",
         "throws": "mcp",
         "update_topic": "topic",
-        "web_fetch": "error:network web-fetch",
+        "web_fetch": "error:permission-denied web-fetch",
         "write_file": "error:unknown-tool write",
         "write_todos": "todo-write",
       }
