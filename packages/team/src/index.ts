@@ -12,6 +12,7 @@ export {
   TeamUnknownNameError,
 } from './errors.js';
 export { DEFAULT_SCHEMA, openTeamDb, type TeamDb, type TeamDbOptions } from './pg/db.js';
+export { deviceState } from './pg/device-seen.js';
 export { type Erased, erase } from './pg/erase.js';
 export { findPostgresBin, type LocalPostgres, startLocalPostgres } from './pg/local-postgres.js';
 export { migrate, migrations } from './pg/migrations.js';

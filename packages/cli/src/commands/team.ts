@@ -36,7 +36,8 @@ Tokens are shown once; only their SHA-256 is stored. See docs/team.md.
                             pushed, its telemetry), of a person (their devices, sessions, telemetry, name and
                             salt) or a viewer, with the transcript chunks no one else's session refers to
                             (also: revoke NAME --erase)
-  list                      everyone, their devices, when each last pushed and how many sessions it holds
+  list                      everyone, their devices, when each last pushed (or, sending telemetry only, was
+                            last seen) and how many sessions it holds
 
 Options:
 ${TEAM_DB_HELP}
@@ -120,7 +121,7 @@ ${TEAM_DB_HELP}
       } else {
         const listing: TeamListJson = await team.listTeam(db.sql);
         if (ctx.json) writeJson(ctx, listing);
-        else out.write(renderListing(listing));
+        else out.write(renderListing(listing, team.deviceState));
       }
     } finally {
       await db.close();
@@ -137,13 +138,16 @@ export function renderErased(erased: TeamEraseJson): string {
   );
 }
 
-function renderListing(listing: TeamListJson): string {
+/** `stateOf`: a device as one phrase (the team package's `deviceState`: when it last pushed, or was last seen). */
+function renderListing(
+  listing: TeamListJson,
+  stateOf: (d: TeamListJson['people'][number]['devices'][number]) => string,
+): string {
   const lines: string[] = [];
   for (const p of listing.people) {
     lines.push(`${terminalText(p.name)}${p.revokedAt ? ' (revoked)' : ''}: ${plural(p.sessions, 'session')}`);
     for (const d of p.devices) {
-      const state = d.revokedAt ? 'revoked' : d.lastPushAt ? `last push ${d.lastPushAt}` : 'never pushed';
-      lines.push(`  ${terminalText(d.name)}: ${state}, ${plural(d.sessions, 'session')}`);
+      lines.push(`  ${terminalText(d.name)}: ${stateOf(d)}, ${plural(d.sessions, 'session')}`);
     }
   }
   for (const v of listing.viewers) lines.push(`viewer ${terminalText(v.name)}${v.revokedAt ? ' (revoked)' : ''}`);

@@ -6,6 +6,7 @@ import { markCallCopies } from './call-copies.js';
 import { dropUnreferencedChunks } from './chunk-gc.js';
 import { missingChunks } from './chunk-store.js';
 import { retryOnDeadlock, type Sql, type TxSql } from './db.js';
+import { markPushed, seenBefore } from './device-seen.js';
 import { insertDocStarts } from './doc-starts.js';
 import { type DocRow, type DocStarts, docsWithStarts, insertSearchWords, searchWordsInserts } from './docs.js';
 import { lockUids, UidForgottenError } from './forgotten.js';
@@ -272,7 +273,8 @@ export async function storeSessions(
     }
   };
   await Promise.all(Array.from({ length: Math.min(STORE_AT_ONCE, sessions.length) }, worker));
-  if (changed.length > 0) await sql`update devices set last_push_at = now() where id = ${who.deviceId}`;
+  // accepted, whatever it changed: a push that found nothing new is a working device's (device-seen.ts)
+  await markPushed(sql, who.deviceId);
   // the chunks refused sessions shared (each kept them for another of the request), once every session is done: best
   // effort (a deadlock, a dropped connection), the push stored what it did; the day-old sweep takes what is left
   const out = new Set(refused.map((r) => r.uid));
@@ -295,10 +297,14 @@ export async function manifestWant(
   who: Pusher,
   device: z.infer<typeof DeviceInfo>,
 ): Promise<string[]> {
-  // an older laptop's hostname is not kept (nothing shows it), and one stored before is dropped
-  await sql`update devices set agentdash = ${device.agentdash}, hostname = null, platform = ${device.platform}
+  // an older laptop's hostname is not kept (nothing shows it), and one stored before is dropped; a push starts here,
+  // so the device pushed now, whether or not anything is wanted (an unchanged push is a working device's), to the
+  // minute (device-seen.ts)
+  await sql`update devices set agentdash = ${device.agentdash}, hostname = null, platform = ${device.platform},
+      last_push_at = now(), last_seen_at = now()
     where id = ${who.deviceId}
-      and (agentdash, hostname, platform) is distinct from (${device.agentdash}, null, ${device.platform})`;
+      and ((agentdash, hostname, platform) is distinct from (${device.agentdash}, null, ${device.platform})
+        or ${sql.unsafe(seenBefore('last_push_at'))})`;
   if (entries.length === 0) return [];
   const uids = entries.map((e) => e.uid);
   const stored = new Map(

@@ -7,6 +7,7 @@ import { TeamSchemaAheadError } from '../errors.js';
 import { BEHIND_COPIES_MIGRATIONS } from './behind-copies.js';
 import { CALL_COPIES_MIGRATIONS } from './call-copies.js';
 import type { Sql, TxSql } from './db.js';
+import { DEVICE_SEEN_MIGRATIONS } from './device-seen.js';
 import { DOC_STARTS_MIGRATION } from './doc-starts.js';
 import { FORGOTTEN_MIGRATIONS } from './forgotten.js';
 import { LOWERED_FROM_MIGRATION } from './lowered.js';
@@ -359,6 +360,7 @@ export const migrations: readonly Migration[] = [
   ...BEHIND_COPIES_MIGRATIONS,
   ...VALUE_MIGRATIONS,
   ...RESPONSE_COPIES_MIGRATIONS,
+  ...DEVICE_SEEN_MIGRATIONS,
 ];
 
 /**

@@ -150,7 +150,10 @@ export interface TeamListing {
       readonly name: string;
       readonly createdAt: string;
       readonly revokedAt: string | null;
+      /** Its last push the server accepted (one that found nothing new too); null when it never pushed. */
       readonly lastPushAt: string | null;
+      /** Its last accepted push or telemetry request (device-seen.ts); null when never. */
+      readonly lastSeenAt: string | null;
       readonly agentdash: string | null;
       readonly sessions: number;
     }[];
@@ -173,10 +176,11 @@ export async function listTeam(sql: Sql): Promise<TeamListing> {
       created_at: Date;
       revoked_at: Date | null;
       last_push_at: Date | null;
+      last_seen_at: Date | null;
       agentdash: string | null;
       sessions: number;
     }[]
-  >`select d.person_id::int, d.name, d.created_at, d.revoked_at, d.last_push_at, d.agentdash,
+  >`select d.person_id::int, d.name, d.created_at, d.revoked_at, d.last_push_at, d.last_seen_at, d.agentdash,
       (select count(*)::int from sessions s where s.device_id = d.id) as sessions
     from devices d order by d.name`;
   const viewers = await sql<{ name: string; created_at: Date; revoked_at: Date | null }[]>`
@@ -194,6 +198,7 @@ export async function listTeam(sql: Sql): Promise<TeamListing> {
           createdAt: d.created_at.toISOString(),
           revokedAt: iso(d.revoked_at),
           lastPushAt: iso(d.last_push_at),
+          lastSeenAt: iso(d.last_seen_at),
           agentdash: d.agentdash,
           sessions: d.sessions,
         })),

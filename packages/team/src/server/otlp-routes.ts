@@ -21,6 +21,7 @@ import {
 import { Hono } from 'hono';
 import type { ShareTier } from '../contract.js';
 import type { Sql } from '../pg/db.js';
+import { telemetrySeen } from '../pg/device-seen.js';
 import { teamQueries } from '../pg/queries.js';
 import {
   storeTelemetry,
@@ -43,6 +44,8 @@ const reasonLine = (message: string) => `${message.replace(/[\r\n]+/g, ' ').slic
 export function otlpRoutes(sql: Sql, maxBodyBytes = OTLP_MAX_BODY_BYTES): Hono<TeamEnv> {
   const routes = new Hono<TeamEnv>();
   const logDropped = droppedLog();
+  // a device that only sends telemetry is alive: `team list` says when it was last seen
+  const seen = telemetrySeen(sql);
   routes.use('/v1/*', teamAuth(sql, { browser: false }));
   routes.post('/v1/:signal{logs|traces|metrics}', async (c) => {
     const who = c.get('principal');
@@ -60,6 +63,8 @@ export function otlpRoutes(sql: Sql, maxBodyBytes = OTLP_MAX_BODY_BYTES): Hono<T
     const decoded = decodeOtlpRequest({ signal, contentType, contentEncoding: '', body });
     const failure = decoded.ok ? undefined : decoded.issues[0];
     if (failure !== undefined) return c.text(reasonLine(`${failure.code}: ${failure.message}`), 400);
+    // best effort: the telemetry is what the exporter sent, the note of it is not
+    await seen(who.deviceId).catch(() => {});
     const [device] = await sql<{ tier: ShareTier }[]>`select otel_tier as tier from devices where id = ${who.deviceId}`;
     let dropped = 0;
     try {
