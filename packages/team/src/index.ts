@@ -38,6 +38,6 @@ export { ForgottenSessions } from './push/forgotten.js';
 export { projectHash, sessionUid } from './push/hash.js';
 export { forget, type PushOptions, type PushProgress, type PushReport, push, unforget } from './push/push.js';
 export { type ProjectTier, parseProjectTier, type TierPolicy, tierOf } from './push/tiers.js';
-export { type PushLoopOptions, pushLoop } from './push/watch.js';
+export { type PushLoopOptions, pushLoop, stopsPushing } from './push/watch.js';
 export { type RunningTeamServer, startTeamServer, type TeamServerOptions } from './server/start.js';
 export { createTeamApp, type TeamAppDeps } from './server/team-app.js';

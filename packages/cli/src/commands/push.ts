@@ -146,6 +146,7 @@ ${COMMON_HELP}`,
         onReport: (report) => {
           if (report.stored > 0 || report.superseded > 0) print(report);
         },
+        // a refused token (revoked, unknown, a viewer's) ends the watch as it ends one push: its message, exit 11
         onError: (error) => ctx.note(`push failed (retrying): ${messageOf(error)}`),
       });
     } finally {
@@ -248,7 +249,7 @@ function warnReplaced(ctx: Context, report: PushReport): void {
 
 /**
  * `serve --push URL`: push the served index to a team server whenever it changes, until `signal` aborts. Failures
- * are noted once and retried.
+ * are noted once and retried; a refused token (`stopsPushing`) stops the pushes, said once, and the dashboard goes on.
  */
 export function servePush(ctx: Context, index: AgentIndex, url: string, paths: readonly string[], signal: AbortSignal) {
   const options = pushSetup(ctx, url, str(ctx.values, 'push-token')).options(paths);
@@ -263,7 +264,7 @@ export function servePush(ctx: Context, index: AgentIndex, url: string, paths: r
       if (report.stored > 0 || report.superseded > 0) ctx.note(pushText(url, report));
     },
     onError: (error) => ctx.note(`push failed (retrying): ${messageOf(error)}`),
-  });
+  }).catch((error: unknown) => ctx.note(`push stopped: ${messageOf(error)} (the dashboard goes on)`));
 }
 
 /** One push in words: `pushed to URL as ann/laptop: 12 sessions (12 summary); 3 stored, 9 unchanged; 2 KiB sent …`. */

@@ -1,11 +1,20 @@
 /**
  * A push that keeps going: `push --watch` and `serve --push`. Each round runs when the local index changed since the
  * last good round (or at once after a failure's back-off); a failure is reported once until it changes, and the loop
- * carries on, so a team server that restarts or a laptop that goes offline catches up by itself.
+ * carries on, so a team server that restarts or a laptop that goes offline catches up by itself. A failure that
+ * cannot pass by itself (`stopsPushing`: the token refused) ends the loop instead, its promise rejected with it.
  */
 
 import { messageOf } from '@agentdash/core/base';
+import { PushError } from './client.js';
 import type { PushReport } from './push.js';
+
+/**
+ * A failure no retry gets past: the team server refused the token (401 or 403: revoked, erased, unknown, or a
+ * viewer's). A revoked token never works again (`team add-device` gives the device a new one), so a loop retrying it
+ * would print one line and try for ever; a one-shot push exits 11 on it.
+ */
+export const stopsPushing = (error: unknown): boolean => error instanceof PushError && error.code === 'TEAM_REFUSED';
 
 export interface PushLoopOptions {
   /** One push (refreshing the index first where the caller must). */
@@ -18,6 +27,8 @@ export interface PushLoopOptions {
   readonly onError: (error: unknown) => void;
   /** Longest wait after failures (doubling from `intervalMs`). */
   readonly maxBackoffMs?: number;
+  /** A failure that ends the loop (rejecting its promise with it) rather than being retried; `stopsPushing` unless given. */
+  readonly stopOn?: (error: unknown) => boolean;
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -48,6 +59,7 @@ export async function pushLoop(options: PushLoopOptions): Promise<void> {
         options.onReport(report);
       }
     } catch (error) {
+      if ((options.stopOn ?? stopsPushing)(error)) throw error;
       failures += 1;
       const message = messageOf(error);
       if (message !== lastError) options.onError(error);
