@@ -19,6 +19,8 @@ export interface SecretRule {
    * (`isPlaceholderValue`).
    */
   readonly byName?: true;
+  /** Whether a value the pattern found is one (`codeOrSpec`: a variable of code, a port mapping, `id=…,src=…`). */
+  readonly takes?: (value: string) => boolean;
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes are what it removes
@@ -50,6 +52,16 @@ export function isPlaceholderValue(found: string): boolean {
   return true;
 }
 
+/**
+ * Whether a value found after a name in code or a command line reads as a value, not as what code or a command puts
+ * there: an identifier of code with no digit (`hashedPassword`, `config.apiKey`, `process.env.API_KEY`), an address
+ * or port mapping (`127.0.0.1:3306:3306`, docker's `-p`), or a spec of `key=value` pairs (`id=npmrc,src=…`, docker's
+ * `--secret`). A secret of letters alone written unquoted so is missed: the price of not redacting code.
+ */
+export function readsAsValue(value: string): boolean {
+  return !/^[A-Za-z_$][A-Za-z_$.]*$/.test(value) && !/^[\d.:]+$/.test(value) && !/=[^=]/.test(value);
+}
+
 // Secret-ish variable names for `.env`-style assignments and JSON fields. Bounded repeats and a boundary before the
 // name keep every rule linear on long strings without one.
 const SECRET_WORD =
@@ -58,8 +70,9 @@ const ENV_NAME = `[A-Z0-9_]{0,40}${SECRET_WORD}[A-Z0-9_]{0,40}`;
 const FIELD_NAME = `[A-Za-z0-9_.-]{0,40}${SECRET_WORD}[A-Za-z0-9_.-]{0,40}`;
 // A value worth redacting: 8+ characters, not a variable reference, placeholder or template.
 // Values with `...` or `…` are elided examples (`"accessToken": "sk-ant-oat01-..."`).
+// (Each lookahead bounded: one that scans to the end of a long text at each name it follows is quadratic.)
 const SECRET_VALUE =
-  '(?![$<{%])(?!\\*+\\b)(?!(?:x+|changeme|your[-_a-z]*|example[-_a-z]*|placeholder|redacted)\\b)(?![^"\'\\s]*(?:\\.\\.\\.|…))';
+  '(?![$<{%])(?!\\*{1,200}\\b)(?!(?:x{1,200}|changeme|your[-_a-z]{0,100}|example[-_a-z]{0,100}|placeholder|redacted)\\b)(?![^"\'\\s]{0,300}(?:\\.\\.\\.|…))';
 
 export const secretRules: readonly SecretRule[] = [
   {
@@ -188,6 +201,7 @@ export const secretRules: readonly SecretRule[] = [
     ),
     group: 2,
     byName: true,
+    takes: readsAsValue,
   },
   {
     id: 'password-assignment',
@@ -198,6 +212,7 @@ export const secretRules: readonly SecretRule[] = [
     ),
     group: 1,
     byName: true,
+    takes: readsAsValue,
   },
   {
     id: 'api-key-header',
@@ -206,6 +221,7 @@ export const secretRules: readonly SecretRule[] = [
     pattern: /\b(?:x-)?(?:api-key|auth-token|access-token)["']?[ \t]*:[ \t]*["']?([A-Za-z0-9._~+/=-]{8,})/gi,
     group: 1,
     byName: true,
+    takes: readsAsValue,
   },
 ];
 

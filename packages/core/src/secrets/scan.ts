@@ -36,7 +36,7 @@ const MIN_LENGTH = 16;
 const MAY_HOLD_PREFIX =
   /PRIVATE KEY|A[KSB]IA|ACCA|AIza|ya29\.|AccountKey=|Q~|sk-|[sr]k_|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|oas)-|xox|hooks\.slack\.com|npm_|hf_|SG\.|eyJ/;
 const MAY_HOLD_WORD =
-  /secret|token|pass(?:w|phrase)|api[-_]?key|private_?key|access_?key|credential|auth_?key|authorization|pwd=|mysql|mariadb|sshpass|docker[ \t]+login|[ \t](?:-u|--user)[ \t=]/i;
+  /secret|token|pass(?:w|phrase)|api[-_]?key|private_?key|access_?key|credential|auth_?key|authorization|pwd=|mysql|mariadb|sshpass|docker[ \t]+login|curl[^\n]{0,300}?[ \t](?:-u|--user)/i;
 const MAY_HOLD_URL_PASSWORD = /:\/\/[^\s:/?#@"'<>]{1,100}:[^\s/?#@"'<>]{3,200}@/;
 
 /** Whether `text` may hold a secret, by the rules' cheap test: a text that fails it holds none, escaped or not. */
@@ -63,6 +63,7 @@ export function findSecrets(text: string): SecretMatch[] {
       const [start, end] = span;
       if (end <= start) continue;
       if (rule.byName === true && isPlaceholderValue(text.slice(start, end))) continue;
+      if (rule.takes !== undefined && !rule.takes(text.slice(start, end))) continue;
       if (found.some((f) => start < f.end && f.start < end)) continue;
       found.push({ rule: rule.id, start, end });
     }
