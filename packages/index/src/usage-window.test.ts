@@ -58,3 +58,34 @@ it('counts a copied response in the window of its owner’s time, never of its c
   expect(counted('10:00', '10:15')).toEqual([['msg_first_1', FIRST]]);
   expect(counted('10:30', '10:45')).toEqual([['msg_resumed_2', RESUMED]]);
 });
+
+it('counts so in a window of many responses too (their copies read in one pass, not looked up one by one)', async () => {
+  const many = join(dir, 'many');
+  const first = 'b1b2c3d4-0000-4000-8000-00000000f125';
+  const resumed = 'b1b2c3d4-0000-4000-8000-00000000f169';
+  const at = (sessionId: string, uuid: string, parent: string | null, ms: number): RecordBase => ({
+    sessionId,
+    uuid,
+    parentUuid: parent,
+    timestamp: new Date(Date.UTC(2026, 0, 3, 8) + ms).toISOString(),
+  });
+  // 2,100 answers from 08:00 (one a second), all copied into the session resumed at 12:00, which answers once more
+  const turns = Array.from({ length: 2100 }, (_, i) => i);
+  const answers = (sessionId: string, from: number) =>
+    turns.map((i) => assistantText(at(sessionId, `m-a${i}`, null, from + i * 1000), `msg_many_${i}`, `Answer ${i}.`));
+  const folder = join(many, 'projects', '-home-user-proj-many');
+  writeLines(join(folder, `${first}.jsonl`), [prompt(at(first, 'm-u0', null, 0), 'Go'), ...answers(first, 1000)]);
+  const noon = 4 * 3600_000;
+  writeLines(join(folder, `${resumed}.jsonl`), [
+    prompt(at(resumed, 'm-u0', null, noon), 'Go'),
+    ...answers(resumed, noon + 1),
+    assistantText(at(resumed, 'r-last', null, noon + 3600_000), 'msg_many_own', 'Done.'),
+  ]);
+  await index.refresh([many]);
+  const ids = (since: string, until: string) =>
+    index
+      .usageResponses({ since: `2026-01-03T${since}:00.000Z`, until: `2026-01-03T${until}:00.000Z`, paths: [many] })
+      .map((r) => r.messageId);
+  expect(ids('12:00', '14:00')).toEqual(['msg_many_own']);
+  expect(ids('08:00', '09:00')).toHaveLength(2100);
+});

@@ -86,6 +86,32 @@ export function usageResponses(store: Store, filter: UsageFilter = {}): UsageRes
   return store.db.transaction(() => readUsage(store, filter))();
 }
 
+/**
+ * A window's few responses (a status line's day) have their other copies looked up by key (`responses_key`), not by a
+ * second pass of the table; a window of many, by one pass (a lookup per row costs more than a pass then).
+ */
+const LOOKUP_KEYS = 2000;
+
+/** The copies, outside `window`, of the keys of the responses `read` in it (the same scope and model). */
+function copiesOutside(store: Store, read: readonly Row[], where: Where, window: Where, columns: string): Row[] {
+  const outsideWindow = `coalesce(NOT (${window.sql}), 1)`;
+  const keys = [...new Set(read.map((r) => r[0]))];
+  if (keys.length > LOOKUP_KEYS) {
+    return prepared(
+      store.db,
+      `SELECT ${columns} FROM responses r WHERE ${where.sql} AND ${outsideWindow}
+         AND r.key IN (SELECT r.key FROM responses r WHERE ${where.sql} AND ${window.sql})`,
+      'raw',
+    ).all(...where.params, ...window.params, ...where.params, ...window.params) as Row[];
+  }
+  const byKey = prepared(
+    store.db,
+    `SELECT ${columns} FROM responses r WHERE r.key = ? AND ${where.sql} AND ${outsideWindow}`,
+    'raw',
+  );
+  return keys.flatMap((key) => byKey.all(key, ...where.params, ...window.params) as Row[]);
+}
+
 function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
   const { since, until, model, sessionId, ...sessions } = filter;
   // Paths that hold every stored file (the homes a command was given, usually) select nothing: no condition then.
@@ -109,14 +135,7 @@ function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
   ) as Row[];
   // A response counts at its owner's time: the copies outside the window of the responses in it may own them.
   const outside =
-    window.conditions.length === 0 || sessionId !== undefined
-      ? []
-      : (prepared(
-          store.db,
-          `SELECT ${columns} FROM responses r WHERE ${where.sql} AND coalesce(NOT (${window.sql}), 1)
-             AND r.key IN (SELECT r.key FROM responses r WHERE ${where.sql} AND ${window.sql})`,
-          'raw',
-        ).all(...where.params, ...window.params, ...where.params, ...window.params) as Row[]);
+    window.conditions.length === 0 || sessionId !== undefined ? [] : copiesOutside(store, read, where, window, columns);
   const sessionOf = prepared(store.db, SESSION_OF_REF, 'raw');
   const sessionRows = new Map<number, SessionRow | undefined>();
   const sessionRow = (ref: number): SessionRow | undefined => {
