@@ -1,9 +1,10 @@
 /**
- * A transcript that loses records on disk (an editor or sync tool cut it, a disk-full write, a Gemini `.json` caught
- * mid-rewrite or rewritten with another shape) never takes them out of the index: the file is held at its last
+ * A transcript that loses records on disk (an editor or sync tool cut it, a disk-full write, a Gemini `.json` left
+ * half rewritten or rewritten with another shape) never takes them out of the index: the file is held at its last
  * complete version (its rows stay, its reads come from the archive, `files.archived = HELD`), the copy on disk is
  * archived beside it (`Archive.keepVersion`) and a `version_kept` issue says which file and why. Once a read of the
- * file holds every record again, it is read normally and the kept copy goes.
+ * file holds every record again, it is read normally and the kept copy goes. A document caught mid-rewrite is first
+ * given the time a rewrite takes (`awaitRewrite`).
  */
 import type { DiscoveredFile, ParseIssue } from '@agentdash/core';
 import type Database from 'better-sqlite3';
