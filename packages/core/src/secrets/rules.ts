@@ -19,7 +19,7 @@ export interface SecretRule {
    * (`isPlaceholderValue`).
    */
   readonly byName?: true;
-  /** Whether a value the pattern found is one (`codeOrSpec`: a variable of code, a port mapping, `id=…,src=…`). */
+  /** Whether a value the pattern found is one (`readsAsValue`: not a variable of code, a port mapping, `id=…,src=…`). */
   readonly takes?: (value: string) => boolean;
 }
 
