@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+
 /**
  * Costs as both servers compute them: the team server prices responses summed per quarter-hour and band, the laptop
  * prices each response, so a cost may differ in its last bits (sums of floating-point products in another order).
@@ -17,4 +19,20 @@ export function withCostsOf<T>(mine: unknown, theirs: T): T {
     return b;
   };
   return walk(mine, theirs, '') as T;
+}
+
+/** The parts of `GET /api/usage` a laptop's server and a team server give alike, figure for figure. */
+const USAGE_PARTS = ['totals', 'days', 'models', 'agents', 'projects', 'blocks'] as const;
+
+/**
+ * The team's usage (`theirs`) equals the laptop's (`mine`) in every part both give, costs within rounding; returns
+ * `theirs` with those costs made the laptop's.
+ */
+export function expectSameUsage<T extends Partial<Record<(typeof USAGE_PARTS)[number], unknown>>>(
+  mine: T,
+  theirs: T,
+): T {
+  const close = withCostsOf(mine, theirs);
+  for (const part of USAGE_PARTS) expect({ [part]: close[part] }).toEqual({ [part]: mine[part] });
+  return close;
 }

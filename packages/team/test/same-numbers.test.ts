@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShareTier } from '../src/contract.js';
 import { addDevice } from '../src/pg/people.js';
 import { sessionUid } from '../src/push/hash.js';
-import { withCostsOf } from './close-costs.js';
+import { expectSameUsage } from './close-costs.js';
 import { pgSuite } from './pg-harness.js';
 import { SAMPLES, samplesWithACopy } from './samples-copy.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
@@ -166,14 +166,7 @@ for (const [title, home, tier] of homes) {
         projects: unknown;
         blocks: unknown;
       };
-      const mine = await localJson<Usage>('/api/usage?tz=UTC');
-      const theirs = withCostsOf(mine, await teamJson<Usage>('/api/usage?tz=UTC'));
-      expect(theirs.totals).toEqual(mine.totals);
-      expect(theirs.days).toEqual(mine.days);
-      expect(theirs.models).toEqual(mine.models);
-      expect(theirs.agents).toEqual(mine.agents);
-      expect(theirs.projects).toEqual(mine.projects);
-      expect(theirs.blocks).toEqual(mine.blocks);
+      expectSameUsage(await localJson<Usage>('/api/usage?tz=UTC'), await teamJson<Usage>('/api/usage?tz=UTC'));
       // one person pushed it all: their row is the team's totals, figure for figure and model for model
       const team = await teamJson<Usage & { totals: object; people?: object[] }>('/api/usage?tz=UTC');
       const { cacheHitRatio: _ratio, ...totals } = team.totals as { cacheHitRatio: number };

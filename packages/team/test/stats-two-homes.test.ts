@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { type AgentIndex, openIndex } from '@agentdash/index';
 import { createApp } from '@agentdash/server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { withCostsOf } from './close-costs.js';
+import { expectSameUsage } from './close-costs.js';
 import { pgSuite } from './pg-harness.js';
 import { SAMPLES } from './samples-copy.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
@@ -102,11 +102,7 @@ function twoHomes(title: string, homes: Homes, copied: boolean): void {
 
     it("sums each response once in the usage, as the laptop's does", async () => {
       type Usage = { totals: unknown; models: unknown; days: unknown };
-      const mine = await localJson<Usage>('/api/usage?tz=UTC');
-      const theirs = withCostsOf(mine, await teamJson<Usage>('/api/usage?tz=UTC'));
-      expect(theirs.totals).toEqual(mine.totals);
-      expect(theirs.models).toEqual(mine.models);
-      expect(theirs.days).toEqual(mine.days);
+      expectSameUsage(await localJson<Usage>('/api/usage?tz=UTC'), await teamJson<Usage>('/api/usage?tz=UTC'));
     });
   });
 }

@@ -14,7 +14,7 @@ import { digestOf } from '../src/digest.js';
 import { erase } from '../src/pg/erase.js';
 import { addDevice, addViewer } from '../src/pg/people.js';
 import { buildSession } from '../src/push/build.js';
-import { withCostsOf } from './close-costs.js';
+import { expectSameUsage, withCostsOf } from './close-costs.js';
 import { pgSuite } from './pg-harness.js';
 import { SAMPLES } from './samples-copy.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
@@ -82,13 +82,7 @@ pgSuite("one person's two devices pushing one home held at two paths (real Postg
   /** The team's usage at `query` equals the laptop's, figure for figure (costs within rounding). */
   async function sameUsage(query: string, teamQuery = query): Promise<void> {
     const mine = await localJson<Usage>(`/api/usage?tz=UTC${query}`);
-    const theirs = withCostsOf(mine, await teamJson<Usage>(`/api/usage?tz=UTC${teamQuery}`));
-    expect(theirs.totals).toEqual(mine.totals);
-    expect(theirs.days).toEqual(mine.days);
-    expect(theirs.models).toEqual(mine.models);
-    expect(theirs.projects).toEqual(mine.projects);
-    expect(theirs.agents).toEqual(mine.agents);
-    expect(theirs.blocks).toEqual(mine.blocks);
+    const theirs = expectSameUsage(mine, await teamJson<Usage>(`/api/usage?tz=UTC${teamQuery}`));
     expect(tops(withCostsOf(mine, theirs))).toEqual(tops(mine));
     // one person: their row is the totals
     const { cacheHitRatio: _ratio, ...totals } = theirs.totals as Totals & { cacheHitRatio: number };
