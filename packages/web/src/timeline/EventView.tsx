@@ -18,10 +18,11 @@ function otherBlockLabelOf(item: { readonly type: string; readonly raw: unknown 
   );
 }
 
-function PromptImages({ images }: { images: readonly ImageValue[] }) {
+/** A message's images in a row: under its text (a prompt), or beside its label (`inline`: a note). */
+function PromptImages({ images, inline = false }: { images: readonly ImageValue[]; inline?: boolean }) {
   if (images.length === 0) return null;
   return (
-    <div className="row" style={{ marginTop: 8 }}>
+    <div className="row" style={{ marginTop: inline ? 0 : 8 }}>
       {images.map((img, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: images of one prompt
         <LoggedImage key={i} img={img} alt={`attachment ${i + 1}`} testId="prompt-image" />
@@ -166,12 +167,12 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
         );
       }
       return (
-        <div className="ev-note" data-testid="note">
+        <div className={event.images ? 'ev-note with-images' : 'ev-note'} data-testid="note">
           <span className={`badge ${event.label === 'api_error' || event.level === 'error' ? 'error' : 'neutral'}`}>
             {noteLabel(event.label)}
           </span>
           {event.text && <NoteText text={event.text} />}
-          {event.images && <PromptImages images={event.images} />}
+          {event.images && <PromptImages images={event.images} inline />}
           <span style={{ marginLeft: 'auto' }}>{fmtTime(event.timestamp)}</span>
         </div>
       );
