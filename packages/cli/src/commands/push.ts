@@ -17,7 +17,7 @@ import {
 import { agentArg, flag, str } from '../args.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { formatBytes, terminalText } from '../format.js';
+import { formatBytes, formatCount, plural, terminalText } from '../format.js';
 import type { PushForgetJson, PushJson, PushUnforgetJson } from '../output/json-types.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
 import { resolveSession } from './resolve-session.js';
@@ -267,26 +267,32 @@ export function servePush(ctx: Context, index: AgentIndex, url: string, paths: r
   }).catch((error: unknown) => ctx.note(`push stopped: ${messageOf(error)} (the dashboard goes on)`));
 }
 
-/** One push in words: `pushed to URL as ann/laptop: 12 sessions (12 summary); 3 stored, 9 unchanged; 2 KiB sent …`. */
+/**
+ * One push in words: `pushed to URL as ann/laptop: 12 sessions (12 summary); 3 stored, 9 unchanged; 2 KiB sent …`,
+ * each count as the CLI writes counts (`1,200`), with its noun in the singular for one.
+ */
 export function pushText(url: string, report: PushReport): string {
+  const n = formatCount;
   return `pushed to ${terminalText(url)} as ${terminalText(report.person)}${
     report.device ? `/${terminalText(report.device)}` : ''
-  }: ${report.sessions} sessions (${tierText(report)}${
-    report.forgotten > 0 ? `; ${report.forgotten} forgotten left out` : ''
-  }); ${report.stored} stored, ${report.unchanged} unchanged${
+  }: ${plural(report.sessions, 'session')} (${tierText(report)}${
+    report.forgotten > 0 ? `; ${n(report.forgotten)} forgotten left out` : ''
+  }); ${n(report.stored)} stored, ${n(report.unchanged)} unchanged${
     report.superseded > 0
-      ? `, ${report.superseded} taken back (their transcripts now sent: they were CI run outputs)`
+      ? `, ${n(report.superseded)} taken back (their transcripts now sent: they were CI run outputs)`
       : ''
   }${
-    report.chunks > 0 ? `; ${report.chunksUploaded} of ${report.chunks} transcript chunks sent` : ''
-  }; ${formatBytes(report.bytesSent)} sent in ${report.requests} requests${
-    report.retried > 0 ? ` (${report.retried} sent again: ${report.retriedBecause ?? 'the team server was busy'})` : ''
+    report.chunks > 0 ? `; ${n(report.chunksUploaded)} of ${plural(report.chunks, 'transcript chunk')} sent` : ''
+  }; ${formatBytes(report.bytesSent)} sent in ${plural(report.requests, 'request')}${
+    report.retried > 0
+      ? ` (${n(report.retried)} sent again: ${report.retriedBecause ?? 'the team server was busy'})`
+      : ''
   }`;
 }
 
 function tierText(report: PushReport): string {
   const parts = Object.entries(report.tiers)
     .filter(([, n]) => n > 0)
-    .map(([tier, n]) => `${n} ${tier}`);
+    .map(([tier, n]) => `${formatCount(n)} ${tier}`);
   return parts.length > 0 ? parts.join(', ') : 'none';
 }
