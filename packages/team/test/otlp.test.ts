@@ -223,7 +223,8 @@ function replaySuite(base: string) {
         const text = await post(team.url, first.path, first.body, { ...auth, 'content-type': 'text/plain' });
         expect(text.status).toBe(400);
         const huge = await post(team.url, '/v1/logs', new Uint8Array(17 * 2 ** 20), { ...auth, ...json });
-        expect(huge.status).toBe(413);
+        // what an exporter can do about it, not what a laptop's push can ("push fewer sessions per request")
+        expect([huge.status, huge.text.includes('send fewer records per export')]).toEqual([413, true]);
         expect(await telemetryRows(team)).toBe(before);
       });
     });

@@ -4,12 +4,11 @@
  */
 import { TeamHttpError } from './team-http.js';
 
-const tooLarge = (limit: number) =>
-  new TeamHttpError(
-    413,
-    `the body is larger than ${limit} bytes: push fewer sessions per request`,
-    'TEAM_BODY_TOO_LARGE',
-  );
+/** What a sender whose body was too large can do: a laptop's push (the default), an OTLP exporter's batch, … */
+const PUSH_ADVICE = 'push fewer sessions per request';
+
+const tooLarge = (limit: number, advice: string) =>
+  new TeamHttpError(413, `the body is larger than ${limit} bytes: ${advice}`, 'TEAM_BODY_TOO_LARGE');
 
 /**
  * Reads and drops the rest of a refused body (up to a bound), so the client, still sending, reads the 413 instead of
@@ -30,8 +29,16 @@ export async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, bou
   await reader.cancel().catch(() => {});
 }
 
-/** The whole body, at most `limit` bytes (after gzip when `inflate` and the request says gzip). */
-export async function readLimited(request: Request, limit: number, inflate: boolean): Promise<Uint8Array> {
+/**
+ * The whole body, at most `limit` bytes (after gzip when `inflate` and the request says gzip); past it, a 413 saying
+ * what its sender can do (`advice`).
+ */
+export async function readLimited(
+  request: Request,
+  limit: number,
+  inflate: boolean,
+  advice = PUSH_ADVICE,
+): Promise<Uint8Array> {
   const encoding = (request.headers.get('content-encoding') ?? 'identity').trim().toLowerCase();
   const gzip = encoding === 'gzip';
   if (!gzip && encoding !== 'identity') {
@@ -44,7 +51,7 @@ export async function readLimited(request: Request, limit: number, inflate: bool
   if (!request.body) return new Uint8Array(0);
   if (!gzip && declared > limit) {
     await drain(request.body.getReader(), 2 * limit);
-    throw tooLarge(limit);
+    throw tooLarge(limit, advice);
   }
   const stream = gzip ? request.body.pipeThrough(new DecompressionStream('gzip')) : request.body;
   const reader = stream.getReader();
@@ -57,7 +64,7 @@ export async function readLimited(request: Request, limit: number, inflate: bool
       size += value.byteLength;
       if (size > limit) {
         await drain(reader, 2 * limit);
-        throw tooLarge(limit);
+        throw tooLarge(limit, advice);
       }
       parts.push(value);
     }

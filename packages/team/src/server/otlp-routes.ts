@@ -59,7 +59,12 @@ export function otlpRoutes(sql: Sql, maxBodyBytes = OTLP_MAX_BODY_BYTES): Hono<T
     const signal = signalOfOtlpPath(c.req.path) as OtelSignal;
     const contentType = c.req.header('content-type') ?? '';
     // gzip is undone while reading, the cap applying to the inflated bytes
-    const body = await readLimited(c.req.raw, maxBodyBytes, true);
+    const body = await readLimited(
+      c.req.raw,
+      maxBodyBytes,
+      true,
+      "send fewer records per export (the exporter's batch size: OTEL_BLRP_MAX_EXPORT_BATCH_SIZE for logs)",
+    );
     const decoded = decodeOtlpRequest({ signal, contentType, contentEncoding: '', body });
     const failure = decoded.ok ? undefined : decoded.issues[0];
     if (failure !== undefined) return c.text(reasonLine(`${failure.code}: ${failure.message}`), 400);
