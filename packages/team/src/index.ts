@@ -36,7 +36,15 @@ export { PushError, TeamClient, type TeamClientOptions } from './push/client.js'
 export { FileCache } from './push/file-cache.js';
 export { ForgottenSessions } from './push/forgotten.js';
 export { projectHash, sessionUid } from './push/hash.js';
-export { forget, type PushOptions, type PushProgress, type PushReport, push, unforget } from './push/push.js';
+export {
+  forget,
+  type PlannedSession,
+  type PushOptions,
+  type PushProgress,
+  type PushReport,
+  push,
+  unforget,
+} from './push/push.js';
 export { type ProjectTier, parseProjectTier, type TierPolicy, tierOf } from './push/tiers.js';
 export { type PushLoopOptions, pushLoop, stopsPushing } from './push/watch.js';
 export { type RunningTeamServer, startTeamServer, type TeamServerOptions } from './server/start.js';

@@ -20,6 +20,7 @@ import { UsageError } from '../errors.js';
 import { formatBytes, formatCount, plural, terminalText } from '../format.js';
 import type { PushForgetJson, PushJson, PushUnforgetJson } from '../output/json-types.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
+import { dryRun } from './push-dry-run.js';
 import { resolveSession } from './resolve-session.js';
 
 const DEFAULT_INTERVAL_S = 5;
@@ -31,7 +32,7 @@ const AGENTDASH_VERSION = '0.1.0';
 export const pushCommand: CommandSpec = {
   name: 'push',
   usage:
-    'agentdash push URL --token T [PATH…] [--share summary|metadata|full] [--share-project P=TIER]… [--watch] [--forget SESSION] [--unforget SESSION]',
+    'agentdash push URL --token T [PATH…] [--share summary|metadata|full] [--share-project P=TIER]… [--dry-run | --payloads | --watch] [--forget SESSION] [--unforget SESSION]',
   summary: "send this machine's sessions to a team server, at the tier you choose",
   help: `Sends what the local index holds (every agent, archived sessions included) to the team server at URL, as the
 device whose token is given (--token, or $AGENTDASH_TEAM_TOKEN). Idempotent and resumable: only sessions the
@@ -48,6 +49,9 @@ server lacks or holds differently are sent; a push stopped at any point sends th
   --share-project P=TIER     another tier for the sessions of project P (a project path, a folder above it, or a
                              project folder's name: one starting with "-" as --share-project=-home-me-x=full); may be
                              given again; the first that matches wins
+  --dry-run                  send nothing: each project with its tier and what its sessions would send (the server
+                             is asked only who the token is: its salt hashes the summary tier's projects)
+  --payloads                 a dry run writing each session exactly as it would leave, one JSON line each
   --watch                    keep pushing what changes (every --interval seconds, default ${DEFAULT_INTERVAL_S}) until stopped
   --forget SESSION           remove this session from the team server instead (it stays on this machine), and never
                              push it again from here (kept in push-forgotten.json beside the index)
@@ -61,6 +65,8 @@ ${COMMON_HELP}`,
     share: { type: 'string' },
     'share-project': { type: 'string', multiple: true },
     watch: { type: 'boolean' },
+    'dry-run': { type: 'boolean' },
+    payloads: { type: 'boolean' },
     interval: { type: 'string' },
     forget: { type: 'string' },
     unforget: { type: 'string' },
@@ -76,8 +82,15 @@ ${COMMON_HELP}`,
 
     const forgetRef = str(ctx.values, 'forget');
     const unforgetRef = str(ctx.values, 'unforget');
-    if (forgetRef !== undefined && unforgetRef !== undefined)
-      throw new UsageError('--forget and --unforget: one at a time');
+    const payloads = flag(ctx.values, 'payloads');
+    const dry = payloads || flag(ctx.values, 'dry-run');
+    const modes = [
+      forgetRef !== undefined && '--forget',
+      unforgetRef !== undefined && '--unforget',
+      dry && (payloads ? '--payloads' : '--dry-run'),
+      flag(ctx.values, 'watch') && '--watch',
+    ].filter((m) => m !== false);
+    if (modes.length > 1) throw new UsageError(`${modes.join(' and ')}: one at a time`);
     if (forgetRef !== undefined || unforgetRef !== undefined) {
       const named = (forgetRef ?? unforgetRef) as string;
       const ref = await resolveSession(ctx, named, rest);
@@ -106,6 +119,11 @@ ${COMMON_HELP}`,
 
     const paths = await pushablePaths(ctx, rest);
     const options = setup.options(paths);
+    if (dry) {
+      await ctx.refresh(paths);
+      await dryRun(ctx, url, options, payloads);
+      return;
+    }
     const pushNow = async (): Promise<PushReport> => push({ index: await ctx.openIndex(), ...options });
     const warned = new Set<string>();
     const print = (report: PushReport) => {

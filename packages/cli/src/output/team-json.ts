@@ -1,8 +1,38 @@
 /** The `--json` output of `push` and `team` (team mode, docs/team.md), part of the contract in json-types.ts. */
-import type { PushReport, TeamListing } from '@agentdash/team';
+import type { PushReport, ShareTier, TeamListing } from '@agentdash/team';
 
 /** `push --json`: what one push sent (with `--watch`, one document per push that stored something). */
 export type PushJson = { readonly url: string } & PushReport;
+
+/**
+ * `push --dry-run --json`: what a push would send, built as it builds it, sent nowhere (the server is asked only who
+ * the token is). The counts of `PushJson` that need no answer from the server, and the sizes by project and tier.
+ */
+export interface PushDryRunJson
+  extends Pick<
+    PushReport,
+    'person' | 'device' | 'sessions' | 'forgotten' | 'tiers' | 'lowered' | 'skipped' | 'unmatchedRules'
+  > {
+  readonly url: string;
+  readonly dryRun: true;
+  /** The sessions' payloads as JSON, in bytes (before the server says which it already holds). */
+  readonly payloadBytes: number;
+  /** The full tier's transcripts, in bytes as on disk (sent gzip-compressed, in chunks the server may already hold). */
+  readonly transcriptBytes: number;
+  readonly projects: readonly PushDryRunProjectJson[];
+}
+
+/** The sessions of one project at one tier, chosen by one rule (a project's too-large sessions go at metadata). */
+export interface PushDryRunProjectJson {
+  /** The project's path (its folder's name when the sessions name none): never sent at the summary tier. */
+  readonly project: string;
+  readonly tier: ShareTier;
+  /** The `--share-project` rule that chose the tier; null for the default (`--share`). */
+  readonly rule: string | null;
+  readonly sessions: number;
+  readonly payloadBytes: number;
+  readonly transcriptBytes: number;
+}
 
 /** `push --forget SESSION --json` (later pushes from this machine leave the session out). */
 export interface PushForgetJson {

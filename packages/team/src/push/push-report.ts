@@ -1,6 +1,6 @@
 /** What `agentdash push` is given, what it tells as it goes, and what it reports (push.ts). */
-import type { AgentIndex, SessionFilter } from '@agentdash/index';
-import type { ShareTier } from '../contract.js';
+import type { AgentIndex, SessionFilter, SessionSummary } from '@agentdash/index';
+import type { PushSession, ShareTier } from '../contract.js';
 import type { TeamClient } from './client.js';
 import type { FileCache } from './file-cache.js';
 import type { ForgottenSessions } from './forgotten.js';
@@ -24,6 +24,20 @@ export interface PushOptions {
   /** Which local sessions (default: all of them). */
   readonly filter?: SessionFilter;
   readonly onProgress?: (progress: PushProgress) => void;
+  /**
+   * A dry run (`push --dry-run`): each session's payload is built at its tier and handed here, as it would leave this
+   * machine; the server is asked only who the token is (its salt hashes the projects), nothing is sent or stored.
+   */
+  readonly dryRun?: (planned: PlannedSession) => void;
+}
+
+/** A session as a push would send it: its payload at its tier, and the `--share-project` rule that chose the tier. */
+export interface PlannedSession {
+  readonly summary: SessionSummary;
+  readonly tier: ShareTier;
+  readonly payload: PushSession;
+  /** The rule (`P=TIER`) that chose its tier; undefined for the default tier (`--share`). */
+  readonly rule: string | undefined;
 }
 
 export interface PushReport {

@@ -28,7 +28,7 @@ import type { PushOptions, PushProgress, PushReport } from './push-report.js';
 import { type ProjectTier, ruleOf, ruleText, tierOf } from './tiers.js';
 import { ChunkUploader } from './uploader.js';
 
-export type { PushOptions, PushProgress, PushReport } from './push-report.js';
+export type { PlannedSession, PushOptions, PushProgress, PushReport } from './push-report.js';
 
 /** Budget of one `push/sessions` request's JSON (half the server's limit: room for the batch's envelope). */
 const BATCH_BYTES = MAX_PUSH_BODY_BYTES / 2;
@@ -63,7 +63,8 @@ export async function push(options: PushOptions): Promise<PushReport> {
   const made = new Map<string, Chunk>();
   let madeBytes = 0;
   const keep = (chunk: Chunk) => {
-    if (made.has(chunk.sha256) || madeBytes >= HELD_BYTES) return;
+    // a dry run sends no chunk: none is held
+    if (options.dryRun || made.has(chunk.sha256) || madeBytes >= HELD_BYTES) return;
     made.set(chunk.sha256, chunk);
     madeBytes += chunk.gz.byteLength;
   };
@@ -271,11 +272,14 @@ export async function push(options: PushOptions): Promise<PushReport> {
       } else {
         window.push({ summary: s, tier, payload });
         held.set(payload.uid, `${s.agent}\u0000${s.id}`);
+        options.dryRun?.({ summary: s, tier, payload, rule: rule ? ruleText(rule) : undefined });
       }
       progress('digest', at + window.length + skipped.length, sessions.length);
     }
     cache.save();
     planned.count += window.length;
+    // a dry run asks the server nothing more and sends nothing: what each session would leave as is told above
+    if (options.dryRun) continue;
 
     // 2. manifest
     const manifest = window.map(({ payload }) => ({ uid: payload.uid, digest: payload.digest }));
@@ -303,6 +307,7 @@ export async function push(options: PushOptions): Promise<PushReport> {
     made.clear();
     madeBytes = 0;
   } while (next < sessions.length);
+  if (options.dryRun) return report(0);
   await flush();
   await settle();
   cache.save();
@@ -322,28 +327,33 @@ export async function push(options: PushOptions): Promise<PushReport> {
     .headlessCopies(agent ? { agent } : {})
     .filter((s) => sent.has(`${s.agent}\u0000${s.id.split('@')[0]}`))
     .map((s) => uidOf(me.salt, s));
-  const superseded = copies.length > 0 ? await client.takeBack(copies) : 0;
-  return {
-    person: me.person,
-    device: me.device,
-    sessions: planned.count,
-    superseded,
-    unmatchedRules: options.policy.projects.filter((rule) => !matched.has(rule)).map(ruleText),
-    forgotten: listed.length - sessions.length,
-    skipped,
-    lowered,
-    replacedHigher,
-    tiers,
-    sent: toSend,
-    stored,
-    unchanged,
-    chunks,
-    chunksUploaded: uploader.uploaded,
-    bytesSent: client.sentBytes - before.bytes,
-    requests: client.requests - before.requests,
-    retried: client.retried - before.retried,
-    ...(client.retried > before.retried && client.lastLater !== undefined ? { retriedBecause: client.lastLater } : {}),
-  };
+  return report(copies.length > 0 ? await client.takeBack(copies) : 0);
+
+  function report(superseded: number): PushReport {
+    return {
+      person: me.person,
+      device: me.device,
+      sessions: planned.count,
+      superseded,
+      unmatchedRules: options.policy.projects.filter((rule) => !matched.has(rule)).map(ruleText),
+      forgotten: listed.length - sessions.length,
+      skipped,
+      lowered,
+      replacedHigher,
+      tiers,
+      sent: toSend,
+      stored,
+      unchanged,
+      chunks,
+      chunksUploaded: uploader.uploaded,
+      bytesSent: client.sentBytes - before.bytes,
+      requests: client.requests - before.requests,
+      retried: client.retried - before.retried,
+      ...(client.retried > before.retried && client.lastLater !== undefined
+        ? { retriedBecause: client.lastLater }
+        : {}),
+    };
+  }
 }
 
 export { forget, unforget } from './forget.js';
