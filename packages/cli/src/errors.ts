@@ -16,6 +16,7 @@ export const ExitCode = {
   teamRefused: 11,
   teamRejected: 12,
   nativeAddon: 13,
+  indexDamaged: 14,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -112,6 +113,8 @@ export function classify(error: unknown): {
       return { code: ExitCode.teamRejected, kind: 'team-rejected', message };
     case 'NATIVE_ADDON':
       return { code: ExitCode.nativeAddon, kind: 'native-addon', message };
+    case 'INDEX_DAMAGED':
+      return { code: ExitCode.indexDamaged, kind: 'index-damaged', message };
     default:
       // A RangeError here is never the user's argument: stack overflow, invalid string or array length.
       return { code: ExitCode.internal, kind: 'internal', message: `internal error: ${message} (${INTERNAL_HINT})` };

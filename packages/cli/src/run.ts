@@ -86,7 +86,7 @@ export async function run(argv: readonly string[], io: CliIo = processIo()): Pro
     await command.run(ctx, parsed.positionals);
     return ExitCode.ok;
   } catch (error) {
-    const { code, kind, message, candidates } = classify(error);
+    const { code, kind, message, candidates } = classify(ctx?.explain(error) ?? error);
     const c = colorsFor(io.stderr, io.env);
     if (wantsJson) {
       const out: ErrorJson = { error: { kind, message, exitCode: code, ...(candidates && { candidates }) } };

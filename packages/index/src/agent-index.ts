@@ -18,6 +18,7 @@ import {
   IndexBusyError,
   IndexUnavailableError,
   isBusy,
+  isCorruption,
   NewerDerivedIndexError,
   NewerIndexError,
   NotAnIndexError,
@@ -55,14 +56,7 @@ import {
 } from './read/session-queries.js';
 import { calls, stats } from './read/stats-queries.js';
 import { type UsageResponse, usageResponses } from './read/usage-queries.js';
-import {
-  assertSqliteFile,
-  headerIsOurs,
-  INDEX_APPLICATION_ID,
-  isCorruption,
-  makeFolders,
-  recogniseIndex,
-} from './schema/db-file.js';
+import { assertSqliteFile, headerIsOurs, INDEX_APPLICATION_ID, makeFolders, recogniseIndex } from './schema/db-file.js';
 import { useIncrementalVacuum } from './schema/free-pages.js';
 import { DERIVED_VERSION, migrate, NewerDerivedError, NewerSchemaError, SCHEMA_VERSION } from './schema/schema.js';
 import { openDatabase } from './schema/sqlite-addon.js';

@@ -1,4 +1,4 @@
-import { AgentDashError } from '@agentdash/core';
+import { AgentDashError, messageOf } from '@agentdash/core/base';
 
 /** A session reference (an id or a prefix of one) matched several sessions. */
 export class AmbiguousSessionError extends AgentDashError {
@@ -45,6 +45,35 @@ export class IndexBusyError extends AgentDashError {
 export function isBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
+/** Whether an error is SQLite's word that the database file is damaged (or not a database): a rebuild mends it. */
+export function isCorruption(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code.startsWith('SQLITE_NOTADB'));
+}
+
+/** What mends a damaged index, said wherever one is met (the CLI's error, the API's 503). */
+export const DAMAGED_INDEX_MEND =
+  '`agentdash index --rebuild` moves the file aside (kept, with its archive) and builds the index again from the transcripts';
+
+/**
+ * The index file is damaged where a command read it, past what opening it checks (SQLite reads a damaged page only
+ * when a query reaches it): named, with what mends it, instead of an internal error.
+ */
+export class IndexDamagedError extends AgentDashError {
+  readonly dbPath: string;
+  constructor(dbPath: string, cause: unknown) {
+    super('INDEX_DAMAGED', `the index database ${dbPath} is damaged (${messageOf(cause)}): ${DAMAGED_INDEX_MEND}`, {
+      cause,
+    });
+    this.dbPath = dbPath;
+  }
+}
+
+/** `error` as an `IndexDamagedError` of `dbPath` when it is SQLite's word of a damaged file; else itself. */
+export function explainDamage(dbPath: string, error: unknown): unknown {
+  return isCorruption(error) && !(error instanceof IndexDamagedError) ? new IndexDamagedError(dbPath, error) : error;
 }
 
 /** The index database cannot be opened or created where it was asked for (a directory, no permission, read-only). */

@@ -21,8 +21,12 @@ export { DEFAULT_AGENT } from './agent-kind.js';
 export type { HeldFile, SessionVersions } from './archive/session-versions.js';
 export {
   AmbiguousSessionError,
+  DAMAGED_INDEX_MEND,
+  explainDamage,
   IndexBusyError,
+  IndexDamagedError,
   IndexUnavailableError,
+  isCorruption,
   NewerDerivedIndexError,
   OtherBuildError,
   UnknownSessionError,
@@ -44,7 +48,6 @@ export {
 export { occurrencesOf, queryPhrases, tokensOf } from './read/snippet-tokens.js';
 export type { UsageContext, UsageResponse } from './read/usage-queries.js';
 export { ownsBefore, type SessionRow as OwningSession } from './read/usage-queries.js';
-export { isCorruption } from './schema/db-file.js';
 export { DERIVED_VERSION, SCHEMA_VERSION } from './schema/schema.js';
 export { NativeAddonError } from './schema/sqlite-addon.js';
 export type {

@@ -1,3 +1,6 @@
+import { messageOf } from '@agentdash/core/base';
+import { DAMAGED_INDEX_MEND, isCorruption } from '@agentdash/index';
+
 /** The statuses the API answers with. */
 export type HttpStatus = 400 | 404 | 409 | 422 | 500 | 503;
 
@@ -28,6 +31,7 @@ const statusByErrorCode = {
   AMBIGUOUS_SESSION: 409,
   INDEX_BUSY: 503,
   INDEX_UNAVAILABLE: 503,
+  INDEX_DAMAGED: 503,
   // a team server's stored transcript larger than it reads (team/src/pg/transcripts.ts)
   TEAM_TRANSCRIPT_SIZE: 422,
 } as const satisfies Readonly<Record<string, HttpStatus>>;
@@ -38,6 +42,14 @@ const statusByErrorCode = {
  */
 export function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
+  if (isCorruption(error)) {
+    // SQLite's word of a damaged index file, met by a query (opening it checks less): what mends it, not a 500
+    return new HttpError(
+      503,
+      `the index database is damaged (${messageOf(error)}): stop agentdash serve, then ${DAMAGED_INDEX_MEND}`,
+      'INDEX_DAMAGED',
+    );
+  }
   const { code, candidates } = (error ?? {}) as { code?: unknown; candidates?: unknown };
   if (typeof code !== 'string' || !Object.hasOwn(statusByErrorCode, code)) return undefined;
   const message = error instanceof Error ? error.message : code;

@@ -40,11 +40,11 @@ it('says the index file was deleted under it, and to restart', async () => {
   expect(said).toMatch(/index\.sqlite was deleted or replaced while this server ran: restart agentdash serve/);
 });
 
-it('says a damaged index file is rebuilt by a restart', () => {
+it('says what mends a damaged index file', () => {
   // SQLite's error for damaged pages, as better-sqlite3 throws it (the index's rule reads its code)
   const corrupt = Object.assign(new Error('database disk image is malformed'), { code: 'SQLITE_CORRUPT' });
   expect(refreshErrorText(corrupt)).toBe(
-    'database disk image is malformed: the index file is damaged; restart agentdash serve to rebuild it',
+    'database disk image is malformed: the index file is damaged; stop agentdash serve, then `agentdash index --rebuild` moves the file aside (kept, with its archive) and builds the index again from the transcripts',
   );
   expect(refreshErrorText(Object.assign(new Error('disk full.'), { code: 'SQLITE_FULL' }))).toBe('disk full.');
 });

@@ -2,7 +2,7 @@
 import { statSync } from 'node:fs';
 
 import { messageOf } from '@agentdash/core/base';
-import { isCorruption, type RefreshProgress, type RefreshReport } from '@agentdash/index';
+import { DAMAGED_INDEX_MEND, isCorruption, type RefreshProgress, type RefreshReport } from '@agentdash/index';
 import type { AgentIndex } from './agent-index.js';
 import type { IndexStatus, LiveMessage } from './api-types.js';
 
@@ -183,6 +183,6 @@ export function watchIndexFile(dbPath: string, onGone: (reason: string) => void,
 export function refreshErrorText(error: unknown): string {
   const text = messageOf(error);
   return isCorruption(error)
-    ? `${text.replace(/\.$/, '')}: the index file is damaged; restart agentdash serve to rebuild it`
+    ? `${text.replace(/\.$/, '')}: the index file is damaged; stop agentdash serve, then ${DAMAGED_INDEX_MEND}`
     : text;
 }

@@ -125,9 +125,3 @@ export function makeFolders(folder: string): void {
     }
   }
 }
-
-/** Whether an error is SQLite's word that the database file is damaged (or not a database): a rebuild mends it. */
-export function isCorruption(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code.startsWith('SQLITE_NOTADB'));
-}

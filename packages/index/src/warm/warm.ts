@@ -30,6 +30,7 @@ import { createMeasuredQueries, type MeasuredSession } from '../telemetry/measur
 import { MEASURED_RUN } from '../telemetry/schema.js';
 import type { RefreshOptions, RefreshReport, SessionFilter, SessionSummary } from '../types.js';
 
+export { explainDamage } from '../errors.js';
 export { defaultDbPath } from '../schema/db-path.js';
 
 import {
