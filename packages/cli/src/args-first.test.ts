@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { cliSandbox } from '../test/cli-sandbox.js';
 import { runCli } from '../test/harness.js';
 import { ExitCode } from './errors.js';
+import { run } from './run.js';
 
 const sb = cliSandbox('agentdash-args-first-');
 
@@ -15,6 +16,11 @@ const badArguments: readonly (readonly string[])[] = [
   ['sessions', '--since', 'yesterday'],
   ['sessions', '--json', '--since', 'yesterday'],
   ['sessions', '--limit=-3'],
+  // an age past the earliest date a JavaScript Date holds: was "internal error: Invalid time value" (exit 1)
+  ['sessions', '--since', '999999999d'],
+  ['stats', '--json', '--until', '99999999999w'],
+  // an empty value (an unset shell variable): was read as no value given, or as a path (`--db ''`: the folder)
+  ['sessions', '--model', ''],
   ['secrets', '--until', 'someday'],
   ['stats', '--since', 'yesterday'],
   ['usage', '--since', 'yesterday'],
@@ -24,6 +30,7 @@ const badArguments: readonly (readonly string[])[] = [
   ['archive', 'bogus'],
   ['push', 'http://127.0.0.1:9', '--token', 't', '--share', 'everything'],
   ['push', 'http://127.0.0.1:9', '--token', 't', '--forget', 'a', '--unforget', 'b'],
+  ['push', 'http://127.0.0.1:9', '--token', 't', '--dry-run', '--watch'],
   ['serve', '--host', '0.0.0.0', '--no-otlp'],
   ['serve', '--push', 'http://127.0.0.1:9', '--push-token', 't', '--share', 'everything', '--no-otlp'],
 ];
@@ -42,4 +49,32 @@ describe('arguments checked before any indexing', () => {
       ]);
     },
   );
+});
+
+describe('options before the command', () => {
+  it('are read as after it (`agentdash --json sessions`), and alone say no command is named', async () => {
+    const options = { home: sb.emptyHome, db: join(sb.dir, 'before.sqlite'), env: { CLAUDE_CONFIG_DIR: sb.emptyHome } };
+    const before = await runCli(['--json', 'sessions', '--limit', '2'], options);
+    const after = await runCli(['sessions', '--json', '--limit', '2'], options);
+    expect([before.code, before.stdout]).toEqual([0, after.stdout]);
+    expect(JSON.parse(before.stdout).sessions).toHaveLength(2);
+    // `--db ''` (runCli's own --db comes last and would win): was "cannot use  as the index database: EISDIR …"
+    let stderr = '';
+    const io = {
+      stdout: { write: () => true, isTTY: false },
+      stderr: { write: (text: string) => (stderr += text), isTTY: false },
+      env: { CLAUDE_CONFIG_DIR: sb.emptyHome },
+      homedir: sb.emptyHome,
+      now: Date.now,
+    };
+    expect([await run(['sessions', '--db', ''], io), stderr]).toEqual([
+      ExitCode.badArguments,
+      'agentdash: --db needs a value\n',
+    ]);
+    const alone = await runCli(['--json'], options);
+    expect([alone.code, JSON.parse(alone.stderr).error.message]).toEqual([
+      ExitCode.badArguments,
+      '"--json" is an option, and no command is named: agentdash <command> [options]; run "agentdash --help"',
+    ]);
+  });
 });

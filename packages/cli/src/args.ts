@@ -42,8 +42,13 @@ export function parse(argv: readonly string[], options: OptionSpec): Parsed {
       allowPositionals: true,
       strict: true,
     });
+    // an empty value (`--db ''`, an unset shell variable) names nothing: said as a missing one is
+    for (const [name, value] of Object.entries(values)) {
+      if (value === '' || (Array.isArray(value) && value.includes(''))) throw new UsageError(`--${name} needs a value`);
+    }
     return { values: values as Record<string, string | boolean | undefined>, positionals };
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     throw new UsageError(parseErrorMessage(error, { ...commonOptions, ...options }));
   }
 }
@@ -141,6 +146,9 @@ function calendarTime(raw: string, name: string): CalendarTime | undefined {
   return { year, month, day, time: `T${m[4]}:${m[5]}:${m[6] ?? '00'}${m[7] ?? ''}${zone}` };
 }
 
+/** The earliest time a JavaScript `Date` holds (100,000,000 days before 1970). */
+const EARLIEST_MS = -8.64e15;
+
 const two = (n: number) => String(n).padStart(2, '0');
 const isoDay = (t: CalendarTime) => `${String(t.year).padStart(4, '0')}-${two(t.month)}-${two(t.day)}`;
 
@@ -164,7 +172,12 @@ export function timeArg(values: Parsed['values'], name: string, now: number): st
   const raw = str(values, name);
   if (raw === undefined) return undefined;
   const rel = /^(\d+(?:\.\d+)?)\s*([smhdw])$/.exec(raw.trim());
-  if (rel) return new Date(now - Number(rel[1]) * (UNITS[rel[2] ?? 'd'] ?? 0)).toISOString();
+  if (rel) {
+    const at = now - Number(rel[1]) * (UNITS[rel[2] ?? 'd'] ?? 0);
+    // a JavaScript date reaches 100 million days back from 1970 at most
+    if (!(at >= EARLIEST_MS)) throw new UsageError(`--${name} ${raw}: an age reaching back before any date`);
+    return new Date(at).toISOString();
+  }
   const t = calendarTime(raw, name);
   if (t !== undefined && t.time === undefined) {
     return new Date(localDayMs(raw, name === 'until', name) ?? Number.NaN).toISOString();

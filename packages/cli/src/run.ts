@@ -50,7 +50,8 @@ Run "agentdash <command> --help" for a command's options. Every command refreshe
 Exit codes: 0 ok, 1 internal error (a bug), 2 bad arguments, 3 bad path, 4 unreadable file, 5 unknown session,
 6 cannot serve (port in use), 7 index busy (another agentdash process kept it locked), 8 team server or database
 unreachable, 9 unknown team person/device/viewer, 10 duplicate team name, 11 team token refused, 12 push rejected,
-13 a native addon this Node.js cannot load (built for another Node.js version: run \`npm rebuild\`).
+13 a native addon this Node.js cannot load (built for another Node.js version: run \`npm rebuild\`), 14 the index
+file is damaged (\`agentdash index --rebuild\` mends it).
 `;
 }
 
@@ -58,9 +59,20 @@ function commandHelp(command: CommandSpec): string {
   return `Usage: ${command.usage}\n\n${command.summary[0]?.toUpperCase()}${command.summary.slice(1)}.\n\n${command.help}\n`;
 }
 
+/**
+ * The arguments with the command first: options written before it (`agentdash --json sessions`, `--db F stats`) go
+ * after it, where the command's parser reads them. Help and version asked for first stay first.
+ */
+function commandFirst(argv: readonly string[]): readonly string[] {
+  const first = argv[0];
+  if (first === undefined || !first.startsWith('-') || ['--help', '-h', '--version', '-V'].includes(first)) return argv;
+  const at = argv.findIndex((arg) => Object.hasOwn(loaders, arg));
+  return at < 0 ? argv : [argv[at] as string, ...argv.slice(0, at), ...argv.slice(at + 1)];
+}
+
 /** Run the CLI with these arguments; returns the exit code. Never calls process.exit. */
 export async function run(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
-  const [name, ...rest] = argv;
+  const [name, ...rest] = commandFirst(argv);
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' && rest[0] !== undefined ? await loadCommand(rest[0]) : undefined;
     io.stdout.write(wrapToWidth(topic ? commandHelp(topic) : await mainHelp(), outputWidth(io)));
@@ -75,7 +87,13 @@ export async function run(argv: readonly string[], io: CliIo = processIo()): Pro
   const wantsJson = argv.some((a) => a === '--json' || a.startsWith('--json='));
   try {
     const command = await loadCommand(name);
-    if (command === undefined) throw new UsageError(`unknown command "${name}"; run "agentdash --help"`);
+    if (command === undefined) {
+      throw new UsageError(
+        name.startsWith('-')
+          ? `"${name}" is an option, and no command is named: agentdash <command> [options]; run "agentdash --help"`
+          : `unknown command "${name}"; run "agentdash --help"`,
+      );
+    }
     const parsed = parse(rest, command.options);
     if (parsed.values.help === true) {
       io.stdout.write(wrapToWidth(commandHelp(command), outputWidth(io)));
