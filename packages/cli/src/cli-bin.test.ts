@@ -41,6 +41,33 @@ describe.skipIf(!existsSync(built))(suiteTitle2, () => {
     expect(result.stderr).toContain('agentdash:');
   });
 
+  // Linux's /dev/full: every write fails with ENOSPC, as on a full disk
+  it.skipIf(!existsSync('/dev/full'))(
+    'says output it cannot write in one line, exit 3 (was an uncaught ENOSPC and its stack, exit 1)',
+    async () => {
+      const { openSync } = await import('node:fs');
+      const runFull = (args: readonly string[]) =>
+        new Promise<CliResult>((done) => {
+          const full = openSync('/dev/full', 'w');
+          const argv = [bin, ...args, SAMPLES_HOME, '--db', sb.db];
+          const child = spawn(process.execPath, argv, { stdio: ['ignore', full, 'pipe'] });
+          let stderr = '';
+          child.stderr?.on('data', (d) => (stderr += d));
+          child.on('close', (code) => done({ code: code ?? -1, stdout: '', stderr }));
+        });
+      const text = await runFull(['sessions']);
+      expect([text.code, text.stderr.split('\n').filter((l) => !l.includes('bundled sample'))]).toEqual([
+        ExitCode.badPath,
+        ['agentdash: cannot write the standard output: no space left on device', ''],
+      ]);
+      const json = await runFull(['stats', '--json']);
+      expect(json.code).toBe(ExitCode.badPath);
+      expect(JSON.parse(json.stderr.trim().split('\n').at(-1) ?? '')).toEqual({
+        error: { kind: 'bad-path', message: 'cannot write the standard output: no space left on device', exitCode: 3 },
+      });
+    },
+  );
+
   it('uses the bundle only when it is newer than the build of every workspace bundled in it', () => {
     // The launcher compares the bundle's time with each bundled workspace's `tsc -b` stamp: a workspace missing from its
     // list (api was) leaves a stale bundle running after that workspace is rebuilt alone.

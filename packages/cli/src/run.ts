@@ -83,8 +83,7 @@ export async function run(argv: readonly string[], io: CliIo = processIo()): Pro
     return ExitCode.ok;
   }
   let ctx: Context | undefined;
-  // the command's name may be the mistake (`agentdash --json`), and a flag's value too (`--json=false`)
-  const wantsJson = argv.some((a) => a === '--json' || a.startsWith('--json='));
+  const wantsJson = asksJson(argv);
   try {
     const command = await loadCommand(name);
     if (command === undefined) {
@@ -104,19 +103,36 @@ export async function run(argv: readonly string[], io: CliIo = processIo()): Pro
     await command.run(ctx, parsed.positionals);
     return ExitCode.ok;
   } catch (error) {
-    const { code, kind, message, candidates } = classify(ctx?.explain(error) ?? error);
-    const c = colorsFor(io.stderr, io.env);
-    if (wantsJson) {
-      const out: ErrorJson = { error: { kind, message, exitCode: code, ...(candidates && { candidates }) } };
-      io.stderr.write(`${JSON.stringify(out)}\n`);
-    } else {
-      io.stderr.write(`${c.red('agentdash:')} ${terminalText(message.split('\n')[0] ?? '')}\n`);
-    }
-    if (code === ExitCode.internal && (ctx?.verbose ?? rest.includes('--verbose')) && error instanceof Error) {
-      io.stderr.write(`${error.stack ?? ''}\n`);
-    }
-    return code;
+    const verbose = ctx?.verbose ?? rest.includes('--verbose');
+    return reportError(io, ctx?.explain(error) ?? error, { json: wantsJson, verbose });
   } finally {
     ctx?.close();
   }
+}
+
+/** Whether the arguments ask for JSON: the command's name may be the mistake (`agentdash --json`), or `--json=false`. */
+export const asksJson = (argv: readonly string[]): boolean =>
+  argv.some((a) => a === '--json' || a.startsWith('--json='));
+
+/**
+ * An error on stderr as every command says one: a line (with `json`, the `ErrorJson` document), an internal error's
+ * stack with `verbose`; returns its exit code.
+ */
+export function reportError(
+  io: Pick<CliIo, 'stderr' | 'env'>,
+  error: unknown,
+  options: { readonly json: boolean; readonly verbose: boolean },
+): number {
+  const { code, kind, message, candidates } = classify(error);
+  if (options.json) {
+    const out: ErrorJson = { error: { kind, message, exitCode: code, ...(candidates && { candidates }) } };
+    io.stderr.write(`${JSON.stringify(out)}\n`);
+  } else {
+    io.stderr.write(
+      `${colorsFor(io.stderr, io.env).red('agentdash:')} ${terminalText(message.split('\n')[0] ?? '')}\n`,
+    );
+  }
+  if (code === ExitCode.internal && options.verbose && error instanceof Error)
+    io.stderr.write(`${error.stack ?? ''}\n`);
+  return code;
 }
