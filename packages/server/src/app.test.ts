@@ -103,11 +103,18 @@ describe('security', () => {
     const api = await secured.request('/api/sessions?token=s3cret', { headers: h });
     expect(api.status).toBe(200);
     const cookie = first.headers.get('set-cookie') ?? '';
-    expect(cookie).toContain('agentdash_token=s3cret');
+    expect(cookie).toContain('agentdash_token_9000=s3cret');
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Strict');
-    const viaCookie = await secured.request('/api/sessions', { headers: { ...h, cookie: 'agentdash_token=s3cret' } });
+    const viaCookie = await secured.request('/api/sessions', {
+      headers: { ...h, cookie: 'agentdash_token_9000=s3cret' },
+    });
     expect(viaCookie.status).toBe(200);
+    // a dashboard's cookie on another port (browsers send a host's cookies to every port of it) is not this one's
+    const otherPort = await secured.request('/api/sessions', {
+      headers: { ...h, cookie: 'agentdash_token_9001=s3cret' },
+    });
+    expect(otherPort.status).toBe(401);
     const viaBearer = await secured.request('/api/sessions', { headers: { ...h, authorization: 'Bearer s3cret' } });
     expect(viaBearer.status).toBe(200);
     const badBearer = await secured.request('/api/sessions', { headers: { ...h, authorization: 'Bearer s3cre' } });

@@ -16,7 +16,13 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join('; ');
 
-const TOKEN_COOKIE = 'agentdash_token';
+/**
+ * The token's cookie, named by the port the dashboard was reached at (its Host header, checked before): browsers keep
+ * cookies by host, not port, so two dashboards of one machine on two ports overwrote each other's token, the second
+ * one's `?token=` logging the browser out of the first.
+ */
+const tokenCookieOf = (host: string | undefined): string =>
+  `agentdash_token_${/:(\d+)$/.exec(host ?? '')?.[1] ?? 'default'}`;
 
 export function isLoopbackHost(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
@@ -88,12 +94,13 @@ export function tokenCheck(token: string): MiddlewareHandler {
     const fromQuery = c.req.query('token');
     const auth = c.req.header('authorization');
     const fromBearer = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : undefined;
-    const fromCookie = getCookie(c, TOKEN_COOKIE);
+    const cookieName = tokenCookieOf(c.req.header('host'));
+    const fromCookie = getCookie(c, cookieName);
     const candidates = [fromQuery, fromBearer, fromCookie].filter((t): t is string => typeof t === 'string');
     const ok = candidates.some((t) => safeEqual(t, token));
     if (!ok) return c.json({ success: false, error: 'missing or invalid token' }, 401);
     if (fromQuery !== undefined && safeEqual(fromQuery, token)) {
-      setCookie(c, TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/' });
+      setCookie(c, cookieName, token, { httpOnly: true, sameSite: 'Strict', path: '/' });
       // A page opened with ?token= is redirected to the same address without it, so the token does not stay in
       // the address bar or the history; the cookie carries it from now on.
       if (c.req.method === 'GET' && !new URL(c.req.url).pathname.startsWith('/api/')) {
