@@ -74,3 +74,24 @@ describe('entries named like transcripts that are none', () => {
     expect((await sessions()).length).toBe(before + 1);
   });
 });
+
+describe('a FIFO or a device named as SESSION', () => {
+  it('is unreadable (exit 4) in show, export and archive forget, as in sessions: never "no session matches"', async () => {
+    const fifo = join(dir, 'named-pipe');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    for (const argv of [
+      ['show', fifo],
+      ['show', '/dev/null', '--json'],
+      ['export', '/dev/zero', '--format', 'json'],
+      ['archive', 'forget', fifo],
+      ['sessions', fifo],
+    ]) {
+      const r = await cli(argv);
+      expect([argv.join(' '), r.code, r.stderr.trim()]).toEqual([
+        argv.join(' '),
+        ExitCode.unreadableFile,
+        expect.stringMatching(/cannot read .*(named-pipe|dev\/null|dev\/zero).*(FIFO|character device)/),
+      ]);
+    }
+  });
+});

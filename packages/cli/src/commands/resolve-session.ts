@@ -4,7 +4,7 @@ import { discoverAll, groupSessions, PathNotFoundError, projectDirOfFile, Unread
 import { AmbiguousSessionError, UnknownSessionError } from '@agentdash/index';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { checkPaths } from './check-paths.js';
+import { checkPaths, checkReadable } from './check-paths.js';
 
 /**
  * SESSION is a session id, a unique prefix of one, `<id>@<project folder>` (when several project folders hold a
@@ -16,6 +16,8 @@ export async function resolveSession(ctx: Context, arg: string | undefined, rest
     throw new UsageError('missing SESSION (a session id, a unique prefix, <id>@<folder>, or a file)');
   const looksLikePath = arg.includes('/') || arg.includes('\\') || arg.endsWith('.jsonl');
   const info = statOf(arg);
+  // a FIFO or a device named as SESSION is said so (exit 4), as `sessions` says it, not "no session matches"
+  if (info !== undefined && !info.isFile() && !info.isDirectory()) checkReadable([arg]);
   if (info !== undefined && (info.isFile() || arg.endsWith('.jsonl'))) {
     const file = resolve(arg);
     // A file named on the command line that cannot be read is said so (exit 4), not "no session matches".
