@@ -107,6 +107,20 @@ export function positiveInt(
   return Math.min(Number(raw), max);
 }
 
+/**
+ * A port option: 1–65535, or with `free` also 0, which picks a free port when listening (`serve --port 0`); `fallback`
+ * when absent.
+ */
+export function portArg(values: Parsed['values'], name: string, fallback: number, free: boolean): number {
+  const raw = str(values, name);
+  if (raw === undefined) return fallback;
+  const port = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (port === 0 && !free) throw new UsageError(`--${name} 0 picks a port only when a server listens: name one`);
+  if (!(port >= 0 && port <= 65535))
+    throw new UsageError(`--${name} must be a port, 1 to 65535${free ? ' (0 picks a free one)' : ''}; got "${raw}"`);
+  return port;
+}
+
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
 /** `2026-01-31` or `20260131`, optionally with a time (`T10:00`, `T10:00:00.000`, ` 10:00`) and a zone (`Z`, `+02:00`). */

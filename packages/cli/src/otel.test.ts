@@ -112,3 +112,34 @@ it('otel status counts what arrived and lists the sessions known only from telem
   expect(status.joins.toolResultsWithCall).toBeGreaterThan(0);
   expect(status.joins.transcriptRequestsWithApiRequest).toBe(status.joins.transcriptRequests);
 });
+
+it('serve --otlp-port 0 listens on a free port and says which; otel setup refuses 0 (agents need a port)', async () => {
+  const { startServe, stopServe } = await import('../test/harness.js');
+  const served = await startServe([claudeHome, '--otlp-port', '0', '--no-progress'], join(dir, 'serve.sqlite'));
+  try {
+    if (served.url === undefined) throw new Error(`serve ended: ${served.stderr()}`);
+    const setup = (await (await fetch(`${served.url}api/telemetry/setup`)).json()) as { endpoint: string };
+    const port = Number(new URL(setup.endpoint).port);
+    expect(port).toBeGreaterThan(0);
+    expect(port).not.toBe(4318);
+    // the receiver is there: an empty logs request is taken
+    const answer = await fetch(`${setup.endpoint}/v1/logs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(answer.status).toBe(200);
+  } finally {
+    await stopServe(served.child);
+  }
+  const refused = await cli(['otel', 'setup', '--otlp-port', '0']);
+  expect([refused.code, refused.stderr]).toEqual([
+    ExitCode.badArguments,
+    'agentdash: --otlp-port 0 picks a port only when a server listens: name one\n',
+  ]);
+  const tooHigh = await cli(['serve', '--otlp-port', '70000']);
+  expect([tooHigh.code, tooHigh.stderr]).toEqual([
+    ExitCode.badArguments,
+    'agentdash: --otlp-port must be a port, 1 to 65535 (0 picks a free one); got "70000"\n',
+  ]);
+}, 60_000);

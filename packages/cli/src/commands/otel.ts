@@ -1,6 +1,6 @@
 import { claudeCodeTelemetryEnv, codexTelemetryToml, geminiTelemetrySettings } from '@agentdash/core';
 import { type AgentId, agentInfo } from '@agentdash/core/base';
-import { agentArg, positiveInt, str } from '../args.js';
+import { agentArg, portArg } from '../args.js';
 import { UsageError } from '../errors.js';
 import { formatDuration, formatRange, plural, terminalText } from '../format.js';
 import type { OtelSetupJson, OtelStatusJson } from '../output/json-types.js';
@@ -38,9 +38,8 @@ ${COMMON_HELP}`,
     const [action = 'setup', ...rest] = positionals;
     if (rest.length > 0) throw new UsageError(`otel ${action} takes no further argument, got "${rest[0]}"`);
     if (action === 'setup') {
-      const raw = str(ctx.values, 'otlp-port');
-      const port = positiveInt(ctx.values, 'otlp-port') ?? DEFAULT_OTLP_PORT;
-      if (port > 65535) throw new UsageError(`--otlp-port must be at most 65535, got "${raw}"`);
+      // the port the agents are told: one a running `serve` listens on, never "any"
+      const port = portArg(ctx.values, 'otlp-port', DEFAULT_OTLP_PORT, false);
       const endpoint = `http://127.0.0.1:${port}`;
       const env = claudeCodeTelemetryEnv(endpoint);
       const codex = { file: '~/.codex/config.toml', toml: codexTelemetryToml(endpoint) };

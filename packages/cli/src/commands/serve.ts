@@ -1,4 +1,4 @@
-import { flag, positiveInt, str } from '../args.js';
+import { flag, portArg, str } from '../args.js';
 import { CannotServeError, UsageError } from '../errors.js';
 import { formatDuration, plural } from '../format.js';
 import type { ServeJson } from '../output/json-types.js';
@@ -26,7 +26,7 @@ Options:
   --push URL       also push this index to the team server at URL whenever it changes (as "agentdash push
                    --watch"; --push-token T or $AGENTDASH_TEAM_TOKEN, --share TIER, --share-project P=TIER)
   --otlp-port N    also receive Claude Code's own telemetry (OTLP/HTTP, JSON or protobuf) on 127.0.0.1:N
-                   (default 4318; "agentdash otel setup" prints the settings); --no-otlp: do not
+                   (default 4318; 0 picks a free one; "agentdash otel setup" prints the settings); --no-otlp: do not
   --redact         redact on screen (for screen sharing): every secret in prompts, replies, thinking and tool
                    inputs and outputs is shown as [REDACTED:<rule>], and exports are always redacted; the
                    dashboard says so. Titles, project paths and branches are redacted with or without it.
@@ -58,12 +58,9 @@ ${COMMON_HELP}`,
   },
   async run(ctx, positionals) {
     // Loaded here, not at start-up: other commands need neither the server nor its HTTP stack.
-    const rawPort = str(ctx.values, 'port');
-    const port = rawPort === '0' ? 0 : (positiveInt(ctx.values, 'port') ?? 4317);
-    if (port > 65535) throw new UsageError(`--port must be at most 65535, got "${rawPort}"`);
+    const port = portArg(ctx.values, 'port', 4317, true);
     const host = str(ctx.values, 'host') ?? '127.0.0.1';
-    const otlpPort = flag(ctx.values, 'no-otlp') ? undefined : (positiveInt(ctx.values, 'otlp-port') ?? 4318);
-    if (otlpPort !== undefined && otlpPort > 65535) throw new UsageError('--otlp-port must be at most 65535');
+    const otlpPort = flag(ctx.values, 'no-otlp') ? undefined : portArg(ctx.values, 'otlp-port', 4318, true);
     if (flag(ctx.values, 'team')) {
       if (positionals.length > 0) throw new UsageError('serve --team takes no PATH: laptops push to it');
       const { serveTeam } = await import('./serve-team.js');
