@@ -81,6 +81,14 @@ describe.skipIf(missing !== undefined)('HTML export from file:// in headless Chr
       });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(String(e)));
+      // what the file's Content-Security-Policy blocked (zod's probe for eval was, on every open)
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+        document.addEventListener('securitypolicyviolation', (e) =>
+          seen.push(`${e.violatedDirective} ${e.sourceFile}`),
+        );
+      });
       await page.goto(url);
       await page.locator('[data-testid=tool-block]').first().waitFor({ timeout: 30_000 });
       const tools = await page
@@ -108,6 +116,7 @@ describe.skipIf(missing !== undefined)('HTML export from file:// in headless Chr
         .getByText('delta noted')
         .first()
         .waitFor({ timeout: 30_000 });
+      expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
       // Nothing that leads nowhere offline: no link to the sessions list, no waterfall, no second export.
       for (const dead of ['.crumbs a[href="#/"]', '[data-testid=open-waterfall]', '[data-testid=export-html]']) {
         expect(await page.locator(dead).count(), dead).toBe(0);
@@ -175,6 +184,14 @@ describe.skipIf(missing !== undefined)('HTML export from file:// in headless Chr
       });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(String(e)));
+      // what the file's Content-Security-Policy blocked (zod's probe for eval was, on every open)
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+        document.addEventListener('securitypolicyviolation', (e) =>
+          seen.push(`${e.violatedDirective} ${e.sourceFile}`),
+        );
+      });
       await page.goto(url);
       await page.locator('[data-testid=open-files]').click();
       await page.waitForSelector('[data-testid=files-changed] [data-testid=file-row]');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /*
  * Result kinds of tools that only agents other than Claude Code have: Codex CLI's goals and waits for subagents, Gemini CLI's memory,

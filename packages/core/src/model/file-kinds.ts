@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /*
  * Result kinds of the file tools every agent has: reads, writes and edits (with their structured patches), patches

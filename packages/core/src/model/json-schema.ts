@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { type TypedResultKind, typedResultKinds, typedResultVariantSchemas } from './typed-result.js';
+import { z } from './zod.js';
 
 /** A JSON Schema document (draft 2020-12). */
 export type JsonSchema = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /*
  * Result kinds of the tools an agent plans and schedules its own work with: scheduled prompts (cron) and task

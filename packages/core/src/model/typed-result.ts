@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { agentKindDescriptions, agentKindSchemas } from './agent-kinds.js';
 import { fileKindSchemas } from './file-kinds.js';
 import { taskKindSchemas } from './task-kinds.js';
+import { z } from './zod.js';
 
 export { hunkSchema, patchHunkSchema } from './file-kinds.js';
 
