@@ -11,7 +11,7 @@ import type {
   SessionFilter,
   SessionSummary,
 } from '@agentdash/index';
-import { defaultDbPath, explainDamage, type StoredOutput, WarmIndex } from '@agentdash/index/warm';
+import { defaultDbPath, type StoredOutput, WarmIndex } from '@agentdash/index/warm';
 import type { FolderWithoutTranscripts } from '@agentdash/server/api-types';
 import { flag, type Parsed, str } from './args.js';
 import { buildId } from './build-id.js';
@@ -202,11 +202,6 @@ export class Context {
       // The light connection does not wait for another process's write lock; the full index does.
     }
     return (await this.openIndex()).firstTime(key);
-  }
-
-  /** An error as the user reads it: SQLite's word of a damaged index file names the file and what mends it. */
-  explain(error: unknown): unknown {
-    return explainDamage(this.dbPath, error);
   }
 
   close(): void {

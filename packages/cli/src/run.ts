@@ -104,7 +104,9 @@ export async function run(argv: readonly string[], io: CliIo = processIo()): Pro
     return ExitCode.ok;
   } catch (error) {
     const verbose = ctx?.verbose ?? rest.includes('--verbose');
-    return reportError(io, ctx?.explain(error) ?? error, { json: wantsJson, verbose });
+    // SQLite's word of a damaged index file names the file and what mends it (the module is loaded with the context)
+    const explained = ctx && (await import('@agentdash/index/warm')).explainDamage(ctx.dbPath, error);
+    return reportError(io, explained ?? error, { json: wantsJson, verbose });
   } finally {
     ctx?.close();
   }
