@@ -44,6 +44,7 @@ export {
   type SessionSort,
   type SessionTotals,
   sessionSorts,
+  UNKNOWN_LAST,
 } from './read/session-page.js';
 export { occurrencesOf, queryPhrases, tokensOf } from './read/snippet-tokens.js';
 export type { UsageContext, UsageResponse } from './read/usage-queries.js';

@@ -2,19 +2,43 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assistantText, prompt, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AgentIndex, openIndex, type SessionSort, type SessionSummary, sessionSorts } from '../index.js';
+import {
+  type AgentIndex,
+  openIndex,
+  type SessionSort,
+  type SessionSummary,
+  sessionSorts,
+  UNKNOWN_LAST,
+} from '../index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const samples = resolve(here, '../../../cli/samples/claude-home');
 
 let dir: string;
 let index: AgentIndex;
+/** Beside the samples: a session of a model with no price (cost unknown), one of a prompt alone (wall time unknown). */
+let unknowns: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'agentdash-page-'));
+  unknowns = join(dir, 'unknowns');
+  const at = (id: string, uuid: string, parent: string | null, second: number) => ({
+    sessionId: id,
+    uuid: `${id.slice(0, 8)}-0000-4000-8000-00000000000${uuid}`,
+    parentUuid: parent === null ? null : `${id.slice(0, 8)}-0000-4000-8000-00000000000${parent}`,
+    timestamp: `2026-03-04T10:00:0${second}.000Z`,
+  });
+  const unpriced = 'a1a1a1a1-0000-4000-8000-000000000001';
+  writeLines(join(unknowns, 'projects', '-p', `${unpriced}.jsonl`), [
+    prompt(at(unpriced, '1', null, 1), 'Hello'),
+    assistantText(at(unpriced, '2', '1', 3), 'msg_a1', 'Hi.').replace('claude-opus-5-5', 'claude-nonesuch-9'),
+  ]);
+  const alone = 'b2b2b2b2-0000-4000-8000-000000000002';
+  writeLines(join(unknowns, 'projects', '-p', `${alone}.jsonl`), [prompt(at(alone, '1', null, 1), 'Anyone there?')]);
   index = openIndex({ dbPath: join(dir, 'index.sqlite') });
-  await index.refresh([samples]);
+  await index.refresh([samples, unknowns]);
 });
 afterAll(() => {
   index.close();
@@ -48,14 +72,17 @@ const key = (s: SessionSummary, sort: SessionSort): string | number => {
 };
 
 describe('pageSessions', () => {
-  it('pages, in every sort order, add up to the whole list in that order', () => {
-    const all = index.listSessions({ paths: [samples] });
+  it('pages, in every sort order, add up to the whole list in that order, unknown values last either way', () => {
+    const paths = [samples, unknowns];
+    const all = index.listSessions({ paths });
+    expect(all.filter((s) => s.costUsd === null)).toHaveLength(1);
+    expect(all.filter((s) => s.durationMs === undefined).length).toBeGreaterThan(0);
     expect(all.length).toBeGreaterThan(6);
     for (const sort of sessionSorts) {
       for (const descending of [true, false]) {
         const pages: SessionSummary[] = [];
         for (let offset = 0; offset < all.length; offset += 4) {
-          const page = index.pageSessions({ paths: [samples] }, { offset, limit: 4, sort, descending });
+          const page = index.pageSessions({ paths }, { offset, limit: 4, sort, descending });
           expect(page.total).toBe(all.length);
           expect(page.offset).toBe(offset);
           pages.push(...page.sessions);
@@ -64,6 +91,8 @@ describe('pageSessions', () => {
         const expected = [...all].sort((a, b) => {
           const x = key(a, sort);
           const y = key(b, sort);
+          // a cost or a wall time not known (-1) comes last whichever the direction
+          if (UNKNOWN_LAST.has(sort) && (x === -1) !== (y === -1)) return x === -1 ? 1 : -1;
           return (x < y ? -1 : x > y ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0) * sign;
         });
         expect(

@@ -33,13 +33,19 @@ const ORDER = {
   // errors that are not expected ones, as the list shows them
   errors: 's.errors - s.expected_errors',
   // priced from the stored usage with the index's prices (a SQL function: prices may come from --prices); unpriced
-  // sessions (null) sort below every priced one. A cost that is a lower bound (core's `costIsLowerBound`: a model
+  // sessions (null, here -1) come after every priced one either way (UNKNOWN_LAST). A cost that is a lower bound (core's `costIsLowerBound`: a model
   // without a price, responses that recorded no input or kept only the stream's first output count) sorts by its
   // known part, the figure the row shows before its `+ ?`: what it leaves out is unknown, so no other place would be
   // truer, and the row stays marked wherever it sorts (`SessionSummary.unpricedModels`, `inputUnrecordedModels`,
   // `outputUnrecordedModels`). The team server's list orders the same way.
   costUsd: 'coalesce(session_cost(s.usage_detail, s.models, s.messages - s.prompts), -1)',
 } as const satisfies Record<SessionSort, string>;
+
+/**
+ * The sorts whose order gives an unknown value -1 (a wall time or a cost not known): such sessions come last whichever
+ * way the list is sorted (the cheapest first are the cheapest known, not those of no price). The team's list too.
+ */
+export const UNKNOWN_LAST: ReadonlySet<SessionSort> = new Set(['durationMs', 'costUsd']);
 
 export interface SessionPageQuery {
   readonly offset?: number;
@@ -130,10 +136,13 @@ export function pageSessions(store: Store, filter: SessionFilter, query: Session
   const offset = Math.max(0, Math.floor(query.offset ?? 0));
   const limit = Math.max(0, Math.floor(query.limit ?? 100));
   const dir = query.descending === false ? 'ASC' : 'DESC';
-  const order = ORDER[query.sort ?? 'startedAt'];
+  const sort = query.sort ?? 'startedAt';
+  const order = ORDER[sort];
+  // a sort whose unknown value is -1 puts those sessions last in either direction, not first when ascending
+  const unknownLast = UNKNOWN_LAST.has(sort) ? `${order} = -1, ` : '';
   const rows = prepared(
     store.db,
-    `SELECT * FROM sessions s WHERE ${scoped.sql} ORDER BY ${order} ${dir}, s.id ${dir} LIMIT ? OFFSET ?`,
+    `SELECT * FROM sessions s WHERE ${scoped.sql} ORDER BY ${unknownLast}${order} ${dir}, s.id ${dir} LIMIT ? OFFSET ?`,
   ).all(...scoped.params, limit, offset) as SessionRow[];
   const counted = query.known ?? sessionTotals(store, filter);
   return { ...counted, offset, sessions: summariesOf(store, rows) };
