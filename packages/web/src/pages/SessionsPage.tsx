@@ -11,6 +11,7 @@ import { NoTranscriptsNotice } from '../ui/NoTranscriptsNotice';
 import { useAddress } from '../ui/page-address';
 import { noteListHref } from '../ui/router';
 import { SamplesNotice } from '../ui/SamplesNotice';
+import { useListPlace } from './sessions/list-place';
 import { firstDir, listQueryOf, listStateOf } from './sessions/list-url';
 import { SessionFilters } from './sessions/SessionFilters';
 import { SessionTable, SortPicker } from './sessions/SessionTable';
@@ -21,10 +22,10 @@ export function SessionsPage({ query }: { readonly query: string }) {
   const [initial] = useState(() => listStateOf(query));
   const [filters, setFilters] = useState<Filters>(initial.filters);
   const [sort, setSort] = useState<Sort>(initial.sort);
-  const { data, rows, stale, error, unreachable, showMore, loadingMore, searching, searchText } = useSessionList(
-    filters,
-    sort,
-  );
+  const { data, rows, stale, error, unreachable, showMore, loadingMore, searching, searchText, listKey, restored } =
+    useSessionList(filters, sort);
+  // Back from a session: at the scroll it was left at, the row opened focused
+  const rowsWrap = useListPlace(listKey, restored);
   const indexStatus = useIndexStatus();
   const measured = useTelemetryIds();
 
@@ -79,7 +80,7 @@ export function SessionsPage({ query }: { readonly query: string }) {
       <TelemetryOnlyList hidden={filtered} />
       {error && <ListError error={error} unreachable={unreachable} shown={data !== undefined} />}
       <SortPicker sort={sort} onSort={onSort} searching={searching} />
-      <div className="table-wrap cards-on-narrow" data-testid="sessions-wrap" aria-busy={stale}>
+      <div className="table-wrap cards-on-narrow" data-testid="sessions-wrap" aria-busy={stale} ref={rowsWrap}>
         <SessionTable
           rows={rows}
           sort={sort}

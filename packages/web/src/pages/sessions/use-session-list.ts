@@ -184,5 +184,18 @@ export function useSessionList(filters: Filters, sort: Sort) {
 
   // Rows of another order or filters, shown until this one's answer is in (kept, not blanked, meanwhile).
   const stale = shownFor !== undefined && shownFor !== queryKey;
-  return { data, rows, stale, error, unreachable, showMore, loadingMore, searching: dq !== '', searchText: dq };
+  return {
+    data,
+    rows,
+    stale,
+    error,
+    unreachable,
+    showMore,
+    loadingMore,
+    searching: dq !== '',
+    searchText: dq,
+    // which list this is (filters, order, scope), and whether its rows are those last shown, shown again at once
+    listKey: shownKey,
+    restored: shown !== undefined,
+  };
 }
