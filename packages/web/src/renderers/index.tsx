@@ -147,6 +147,12 @@ export function iconClassOf(call: CallDto): string {
   return `ic-${ICON_FAMILY[renderKindOf(call)] ?? 'plan'}`;
 }
 
+/**
+ * Whether a call's summary is cut at its start when it does not fit: a file tool's names a path, whose file name (at
+ * its end) is what tells one call from the next; every other summary (a command, a query) is cut at its end.
+ */
+export const summaryCutsAtStart = (call: CallDto): boolean => ICON_FAMILY[renderKindOf(call)] === 'file';
+
 /** A one-line summary of a call for its header: core's rule, the same words as the CLI and the index. */
 export function callSummary(call: CallDto, cwd?: string): string {
   return callDetail(call, cwd);

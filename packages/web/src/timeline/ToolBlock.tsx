@@ -9,6 +9,7 @@ import {
   rendererFor,
   renderKindOf,
   showsOwnError,
+  summaryCutsAtStart,
   toolGlyph,
 } from '../renderers';
 import { CallDuration } from '../telemetry/CallDuration';
@@ -129,9 +130,16 @@ export function ToolBlock({ call: initial }: { call: CallDto }) {
             : call.canonicalName}
         </span>
         {call.name !== call.canonicalName && <span className="tool-alias">({call.name})</span>}
-        <span className="tool-summary" title={summary}>
-          {summary}
-        </span>
+        {summaryCutsAtStart(call) ? (
+          // a path cut at its start keeps its file name: drawn right to left, its text isolated left to right
+          <span className="tool-summary cut-start" title={summary} data-testid="tool-summary">
+            <bdi>{summary}</bdi>
+          </span>
+        ) : (
+          <span className="tool-summary" title={summary} data-testid="tool-summary">
+            {summary}
+          </span>
+        )}
         <span className="tool-meta">
           <ErrorBadge call={call} />
           <SubagentErrors sub={call.subagent} />
