@@ -69,6 +69,9 @@ describe('an address of no page', () => {
     }
     // a view of a session that does not exist names the session, to link to it
     expect(parseHash('#/s/abc/diff')).toEqual({ page: 'unknown', address: '#/s/abc/diff', session: 'abc' });
+    // a session's address written another way links to it (not shown under that address)
+    for (const hash of ['#/session/abc', '#/sessions/abc', '#/session/abc?call=x'])
+      expect(parseHash(hash), hash).toEqual({ page: 'unknown', address: hash, session: 'abc' });
     for (const hash of ['', '#', '#/', '#/?q=npm%20test']) expect(parseHash(hash).page, hash).toBe('sessions');
     expect(parseHash('#/s/abc/waterfall')).toEqual({ page: 'waterfall', id: 'abc' });
     expect(parseHash('#/s/abc/files')).toEqual({ page: 'files', id: 'abc' });

@@ -31,7 +31,7 @@ export type Route =
       readonly page: 'unknown';
       /** The address as it was asked. */
       readonly address: string;
-      /** The session an address under `#/s/<id>/` names (a view of it that does not exist): linked to. */
+      /** The session an address under `#/s/<id>/` or `#/session/<id>` names (no page of it): linked to. */
       readonly session?: string;
     };
 
@@ -71,7 +71,8 @@ export function parseHash(hash: string): Route {
     if (first === 'usage') return { page: 'usage', query };
   }
   if (parts.length <= 1 && first === '') return { page: 'sessions', query };
-  const named = first === 's' && id !== '' ? decoded(id) : undefined;
+  // `#/session/<id>` and `#/sessions/<id>` (an address written by hand, or by another tool) name a session too
+  const named = ['s', 'session', 'sessions'].includes(first) && id !== '' ? decoded(id) : undefined;
   return named === undefined ? { page: 'unknown', address: hash } : { page: 'unknown', address: hash, session: named };
 }
 
