@@ -11,6 +11,7 @@ import { NoTranscriptsNotice } from '../ui/NoTranscriptsNotice';
 import { useAddress } from '../ui/page-address';
 import { noteListHref } from '../ui/router';
 import { SamplesNotice } from '../ui/SamplesNotice';
+import { datesSwapped } from './sessions/day-bounds';
 import { useListPlace } from './sessions/list-place';
 import { firstDir, listQueryOf, listStateOf } from './sessions/list-url';
 import { SessionFilters } from './sessions/SessionFilters';
@@ -98,11 +99,13 @@ export function SessionsPage({ query }: { readonly query: string }) {
         )}
         {data && rows.length === 0 && (
           <div className="empty">
-            {filtered
-              ? 'No session matches these filters.'
-              : indexStatus?.state === 'indexing'
-                ? 'Indexing… sessions appear here as they are read.'
-                : 'No sessions found.'}
+            {datesSwapped(filters.since, filters.until)
+              ? 'No session can match: the "from" date is after the "to" date (swapped?).'
+              : filtered
+                ? 'No session matches these filters.'
+                : indexStatus?.state === 'indexing'
+                  ? 'Indexing… sessions appear here as they are read.'
+                  : 'No sessions found.'}
           </div>
         )}
       </div>

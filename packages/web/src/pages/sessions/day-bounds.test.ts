@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDayInstant } from './day-bounds';
+import { datesSwapped, localDayInstant } from './day-bounds';
 
 describe('localDayInstant', () => {
   it("gives a day's first and last millisecond in the browser's zone; anything else as it is", () => {
@@ -20,5 +20,17 @@ describe('localDayInstant', () => {
       if (tz === undefined) delete process.env.TZ;
       else process.env.TZ = tz;
     }
+  });
+});
+
+describe('datesSwapped', () => {
+  it('is true only when both dates are given and "from" is after "to"', () => {
+    expect(datesSwapped('2026-03-05', '2026-03-04')).toBe(true);
+    // one day: from its first millisecond through its last
+    expect(datesSwapped('2026-03-04', '2026-03-04')).toBe(false);
+    expect(datesSwapped('2026-03-04', '2026-03-05')).toBe(false);
+    expect(datesSwapped('', '2026-03-04')).toBe(false);
+    expect(datesSwapped('2026-03-05', '')).toBe(false);
+    expect(datesSwapped('2026-03-05T10:00:00Z', '2026-03-05T09:00:00Z')).toBe(true);
   });
 });
