@@ -26,7 +26,7 @@ export function SessionPage({ id, call, find }: { id: string; call: string | und
   const telemetry = useSessionTelemetry(view.sessionId);
   const scroll = useTimelineScroll();
   const nav = useSessionNav(view, scroll.scrollRef);
-  const findBar = useSessionFind(view, nav, scroll.scrollRef, call, find);
+  const { missingCall, ...findBarProps } = useSessionFind(view, nav, scroll.scrollRef, call, find);
   useLiveSession(view, scroll.atBottom, nav.virtualizer);
   const [openAll, setOpenAll] = useState({ version: 0, open: false });
   const ctx = useTimelineContext(view, nav.located, openAll, telemetry?.calls);
@@ -56,7 +56,13 @@ export function SessionPage({ id, call, find }: { id: string; call: string | und
         {detail && (
           <ReadingNotice detail={detail} waiting={total > 0 && view.pages.size === 0} failed={view.pageError} />
         )}
-        {detail && total > 0 && <NavBar {...nav.errorBar} {...findBar} />}
+        {detail && total > 0 && <NavBar {...nav.errorBar} {...findBarProps} />}
+        {missingCall && (
+          <div className="notice warn" role="status" data-testid="call-missing">
+            The linked call <code>{missingCall.call}</code> is not in this session ({missingCall.why}): the link may be
+            to another session&apos;s call, or to one this session no longer holds.
+          </div>
+        )}
         <SessionTimeline
           virtualizer={nav.virtualizer}
           scrollRef={scroll.scrollRef}

@@ -104,7 +104,10 @@ export function useJump(
     };
   }, [target]);
 
-  return { located, jump };
+  /** No call marked (a link to a call the session does not hold): the last jump's mark is let go. */
+  const unfocus = useCallback(() => setLocated((l) => (l.focus === undefined ? l : { ...l, focus: undefined })), []);
+
+  return { located, jump, unfocus };
 }
 
 /**

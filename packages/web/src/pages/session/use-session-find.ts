@@ -1,3 +1,4 @@
+import { messageOf } from '@agentdash/core/present';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { api } from '../../data/client';
 import { useKeys } from '../../ui/keys';
@@ -49,8 +50,11 @@ export function useSessionFind(
   useKeys({ n: () => goHit(1), N: () => goHit(-1), f: () => findInput.current?.focus() });
 
   const sessionId = view.detail?.session.id;
+  // a linked call the session cannot place (another session's, or one it no longer holds): said, not silent
+  const [missingCall, setMissingCall] = useState<{ readonly call: string; readonly why: string } | undefined>();
   // biome-ignore lint/correctness/useExhaustiveDependencies: run once per target when the session is known
   useEffect(() => {
+    setMissingCall(undefined);
     if (!call || !sessionId) return;
     let cancelled = false;
     api
@@ -58,7 +62,12 @@ export function useSessionFind(
       .then((loc) => {
         if (!cancelled) jump({ index: loc.index, expand: loc.expand, callId: call, text: find });
       })
-      .catch(() => {});
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        // the mark of the call linked before goes: the address names another now
+        nav.unfocus();
+        setMissingCall({ call, why: messageOf(error) });
+      });
     return () => {
       cancelled = true;
     };
@@ -78,6 +87,7 @@ export function useSessionFind(
 
   /** The find half of the nav bar. */
   return {
+    missingCall,
     findInput,
     query,
     onQuery: setQuery,

@@ -29,7 +29,7 @@ export function useSessionNav(view: SessionView, scrollRef: RefObject<HTMLDivEle
     for (const v of items) loadFor(rowIndex(v.index));
   }, [items, loadFor, rowIndex]);
 
-  const { located: jumped, jump } = useJump(virtualizer, scrollRef, rowOf);
+  const { located: jumped, jump, unfocus } = useJump(virtualizer, scrollRef, rowOf);
   // Errors only: the Agent calls holding an error open too, so that each error shows where it happened (an event of
   // five parallel Agent calls showed their prompts and reports, its failing calls shut inside). They join `expand`,
   // and a block opens when its id joins (`useKeptOpen`): when the mode turns on, or a new error's calls when it
@@ -117,6 +117,7 @@ export function useSessionNav(view: SessionView, scrollRef: RefObject<HTMLDivEle
     setErrorsOnly,
     located,
     jump,
+    unfocus,
     cursor,
     setCursor,
     /** The error half of the nav bar. */
