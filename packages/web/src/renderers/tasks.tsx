@@ -95,6 +95,33 @@ export function TodoWriteRenderer({ call }: RendererProps) {
   );
 }
 
+/** Longest value of a field shown in a task update's row. */
+const FIELD_CHARS = 200;
+
+/**
+ * What a TaskUpdate asked to change, each field in words ("blocked by #1", "subject: …"): its result names the fields
+ * changed (`updatedFields: ["blockedBy"]`), not their values. A status shown as its change is not said again.
+ */
+export function askedChanges(input: Readonly<Record<string, unknown>>, statusShown: boolean): [string, string][] {
+  const ids = (value: unknown) =>
+    arr(value)
+      .map((id) => `#${typeof id === 'string' || typeof id === 'number' ? id : JSON.stringify(id)}`)
+      .join(', ');
+  const out: [string, string][] = [];
+  for (const [field, value] of Object.entries(input)) {
+    if (field === 'taskId' || value === undefined || value === null) continue;
+    if (field === 'status') {
+      if (!statusShown) out.push([field, `status → ${str(value) ?? JSON.stringify(value)}`]);
+    } else if (field === 'addBlockedBy') out.push([field, `blocked by ${ids(value)}`]);
+    else if (field === 'addBlocks') out.push([field, `blocks ${ids(value)}`]);
+    else {
+      const text = str(value) ?? JSON.stringify(value);
+      out.push([field, `${field}: ${text.length > FIELD_CHARS ? `${text.slice(0, FIELD_CHARS)}…` : text}`]);
+    }
+  }
+  return out;
+}
+
 export function TaskToolRenderer({ call }: RendererProps) {
   const i = inputOf(call);
   const kind = renderKindOf(call);
@@ -103,6 +130,7 @@ export function TaskToolRenderer({ call }: RendererProps) {
   const task = typedOf(call, 'task-get')?.task ?? undefined;
   const tasks = todosOf(typedOf(call, 'task-list')?.tasks);
   const change = update?.statusChange;
+  const asked = kind === 'task-update' ? askedChanges(obj(call.input), change !== undefined) : [];
   return (
     <div data-testid={`renderer-${call.canonicalName}`} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       {kind === 'task-create' && (
@@ -123,9 +151,15 @@ export function TaskToolRenderer({ call }: RendererProps) {
               <span className="badge neutral">{change.from}</span> → <span className="badge pending">{change.to}</span>
             </span>
           ) : null}
-          {(update?.updatedFields.length ?? 0) > 0 && (
-            <span className="dim">updated {update?.updatedFields.join(', ')}</span>
-          )}
+          {asked.length > 0
+            ? asked.map(([field, text]) => (
+                <span key={field} className="dim" data-testid="task-update-field">
+                  {text}
+                </span>
+              ))
+            : (update?.updatedFields.length ?? 0) > 0 && (
+                <span className="dim">updated {update?.updatedFields.join(', ')}</span>
+              )}
           {update?.error && <span className="badge error">{update.error}</span>}
         </div>
       )}
