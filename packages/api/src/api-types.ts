@@ -66,6 +66,11 @@ export interface SessionRow extends UnrecordedDto {
   readonly isLive: boolean;
   /** Its files are gone from disk (Claude Code's cleanup); it is read from the index's archive. */
   readonly archived: boolean;
+  /**
+   * Requests Claude Code 2.0.x sent only to warm a subagent's prompt cache (billed, in the tokens and cost; not
+   * messages of the conversation); absent when none, or where the source does not tell (a team's copy).
+   */
+  readonly warmups?: number;
   /** USD of the priced models; null when none of the session's models has a price; 0 when it billed no response. */
   readonly costUsd: number | null;
   /** Models without a price (the session costs more than `costUsd`). */

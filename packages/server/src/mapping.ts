@@ -39,6 +39,7 @@ export function toSessionRow(value: unknown): SessionRow {
     models: strs(v.models),
     isLive: v.isLive === true,
     archived: v.archived === true,
+    ...((num(v.warmups) ?? 0) > 0 ? { warmups: num(v.warmups) as number } : {}),
     costUsd: num(v.costUsd),
     unpricedModels: strs(v.unpricedModels),
     ...(strs(v.inputUnrecordedModels).length > 0 ? { inputUnrecordedModels: strs(v.inputUnrecordedModels) } : {}),

@@ -75,7 +75,7 @@ export function SessionPage({ id, call, find }: { id: string; call: string | und
             detail && !holdsTranscript(detail.session) ? (
               <TierCalls row={detail.session} />
             ) : detail && total === 0 && view.held ? (
-              <TimelineEmpty />
+              <TimelineEmpty warmups={detail.session.warmups} />
             ) : null
           }
         />

@@ -28,8 +28,19 @@ export function SessionLoadError({ error }: { readonly error: LoadError }) {
   );
 }
 
-/** The timeline of a session with no events. */
-export function TimelineEmpty() {
+/**
+ * The timeline of a session with no events: none yet, or (Claude Code 2.0.x) only the requests the client sent to warm
+ * a subagent's prompt cache, which the header counts (their tokens and cost) and the timeline does not show.
+ */
+export function TimelineEmpty({ warmups = 0 }: { readonly warmups?: number | undefined }) {
+  if (warmups > 0) {
+    return (
+      <div className="empty" data-testid="timeline-warmups">
+        This session holds no conversation, only {warmups === 1 ? 'a warm-up request' : `${warmups} warm-up requests`}:
+        Claude Code warming a subagent&apos;s prompt cache before it ran. Their tokens and cost are in the header.
+      </div>
+    );
+  }
   return <div className="empty">This session has no messages yet.</div>;
 }
 
