@@ -12,8 +12,12 @@ describe('what a search hit opens its session to find', () => {
     expect(hitFindText('background', `a ${mark('Background')} job`)).toBe('background');
   });
 
-  it("is the first marked word where the hit's words are apart, else the query's words", () => {
+  it("is the longest run of marked words where the hit's words are apart, else the query's words", () => {
     expect(hitFindText('walrus ranking', `the ${mark('ranking')} of the ${mark('walrus')}`)).toBe('ranking');
+    expect(hitFindText('ox walrus', `an ${mark('ox')} and a ${mark('walrus')}`)).toBe('walrus');
+    // a snippet cut inside the phrase: the run it holds, not its one word left apart (was "output")
+    const cut = `${mark('output')} of a test: ${['padding', 'text', 'for', 'a', 'large'].map(mark).join(' ')}…`;
+    expect(hitFindText('padding text for a large output', cut)).toBe('padding text for a large');
     expect(hitFindText('"a b"', undefined)).toBe('a b');
     expect(hitFindText('plain', 'no marks here')).toBe('plain');
   });
