@@ -9,7 +9,7 @@ import { loadStateOf } from '../ui/load-state';
 import { ProjectFilter } from '../ui/ProjectFilter';
 import { useAddress } from '../ui/page-address';
 import { AnalyticsCards } from './analytics/AnalyticsCards';
-import { analyticsHash, analyticsStateOf } from './analytics/analytics-address';
+import { analyticsHash, analyticsStateOf, type DrillQuery, drillTitle } from './analytics/analytics-address';
 import { useChartTheme } from './analytics/chart-theme';
 import { DrillPanel } from './analytics/DrillPanel';
 import { DurationChart, ProjectChart, TimeChart } from './analytics/TimeCharts';
@@ -23,8 +23,17 @@ export function AnalyticsPage({ query }: { readonly query: string }) {
   const [project, setProject] = useState(initial.project);
   const [agent, setAgent] = useState<AgentId | ''>(initial.agent);
   const facets = useFacets();
-  useAddress(analyticsHash({ project, agent }));
-  const [drill, setDrill] = useState<Drill | undefined>();
+  // The drill-down open: from the address (a link to it), or a bar or label clicked, which adds a history entry, so
+  // that Back closes it (its hashchange starts the page again from the address, without it).
+  const [drill, setDrill] = useState<Drill | undefined>(() => (initial.drill ? drillOf(initial.drill) : undefined));
+  useAddress(analyticsHash({ project, agent, drill: drill?.asked }));
+  const openDrill = (asked: DrillQuery, label?: string) => {
+    window.history.pushState(window.history.state, '', analyticsHash({ project, agent, drill: asked }));
+    setDrill(drillOf(asked, label));
+  };
+  // Close lets it go from the address in place (going back would start the page again, and lose the focus Close
+  // gives back to what opened it)
+  const closeDrill = () => setDrill(undefined);
   const { stats, rows, error, tools, byRate, fewCalls, topTools, timeRows, untimed } = useAnalytics(
     project,
     drill,
@@ -32,8 +41,7 @@ export function AnalyticsPage({ query }: { readonly query: string }) {
   );
   const theme = useChartTheme();
   const state = loadStateOf(stats, error);
-  const drillTool = (t: { tool: string } | undefined) =>
-    t && setDrill({ title: `Failing ${t.tool} calls`, query: { tool: t.tool, status: 'error' } });
+  const drillTool = (t: { tool: string } | undefined) => t && openDrill({ tool: t.tool });
   const chartH = Math.max(220, topTools.length * 26 + 40);
 
   return (
@@ -42,7 +50,8 @@ export function AnalyticsPage({ query }: { readonly query: string }) {
         <div>
           <h1 className="page-title">Tool analytics</h1>
           <div className="page-sub">
-            How tools are used, how often they fail, and how long they take. Click a bar to see the failing calls.
+            How tools are used, how often they fail, and how long they take. Click a bar or a tool's name to see the
+            failing calls.
           </div>
         </div>
         <div className="row">
@@ -70,15 +79,24 @@ export function AnalyticsPage({ query }: { readonly query: string }) {
           chartH={chartH}
           state={state}
         />
-        <CategoryChart theme={theme} stats={stats} setDrill={setDrill} state={state} />
+        <CategoryChart theme={theme} stats={stats} setDrill={openDrill} state={state} />
         <DurationChart theme={theme} stats={stats} tools={tools} state={state} />
         <TimeChart theme={theme} stats={stats} timeRows={timeRows} untimed={untimed} state={state} />
-        <ProjectChart theme={theme} stats={stats} setDrill={setDrill} state={state} />
+        <ProjectChart theme={theme} stats={stats} setDrill={openDrill} state={state} />
       </div>
       <ToolTable tools={tools} drillTool={drillTool} />
       <AgentStatsTable rows={stats?.agents ?? []} />
       <TimeSpent project={project} />
-      {drill && <DrillPanel drill={drill} rows={rows} onClose={() => setDrill(undefined)} />}
+      {drill && <DrillPanel drill={drill} rows={rows} onClose={closeDrill} />}
     </div>
   );
+}
+
+/** The drill-down of what was asked: its failing calls, titled (`label`: a project's shown name, when known). */
+function drillOf(asked: DrillQuery, label?: string): Drill {
+  return {
+    title: drillTitle(asked, label === undefined ? undefined : () => label),
+    query: { ...asked, status: 'error' },
+    asked,
+  };
 }

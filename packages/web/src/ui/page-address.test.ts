@@ -30,5 +30,15 @@ describe('the analytics page in its address', () => {
     expect(parseHash(hash).page).toBe('analytics');
     expect(analyticsStateOf(queryOf(hash))).toEqual({ project: 'api?x=1#y', agent: 'gemini' });
     expect(analyticsStateOf('agent=Not An Id')).toEqual({ project: '', agent: '' });
+    // a drill-down: of a tool, of a category (and severity), of a project; a category of no such name is none
+    for (const drill of [
+      { tool: 'Bash' },
+      { category: 'exit-code', severity: 'error' },
+      { project: '/p?x' },
+    ] as const) {
+      const withDrill = analyticsHash({ project: 'api', agent: '', drill });
+      expect(analyticsStateOf(queryOf(withDrill))).toEqual({ project: 'api', agent: '', drill });
+    }
+    expect(analyticsStateOf('category=no-such&severity=error')).toEqual({ project: '', agent: '' });
   });
 });

@@ -5,9 +5,10 @@ import type { StatsResponse } from '../../data/types';
 import { outcomeStack } from '../../ui/format';
 import { emptyNote, type LoadState } from '../../ui/load-state';
 import { labelOf, projectLabels } from '../../ui/project-labels';
+import type { DrillQuery } from './analytics-address';
 import { GRAINS } from './bucket-range';
 import { type ChartTheme, categoryAxis, MAX_BAR_PX, payloadOf } from './chart-theme';
-import type { Drill, ToolStat } from './use-analytics';
+import type { ToolStat } from './use-analytics';
 
 /** How long calls take: all tools or one. */
 export function DurationChart({
@@ -121,7 +122,7 @@ export function ProjectChart({
 }: {
   theme: ChartTheme;
   stats: StatsResponse | undefined;
-  setDrill: (d: Drill) => void;
+  setDrill: (d: DrillQuery, label?: string) => void;
   readonly state: LoadState;
 }) {
   const { C, tooltipStyle } = theme;
@@ -163,11 +164,7 @@ export function ProjectChart({
                 fill={fill as string}
                 onClick={(d) => {
                   const p = payloadOf<{ project: string }>(d);
-                  if (p)
-                    setDrill({
-                      title: `Failing calls in ${labelOf(labels, p.project)}`,
-                      query: { project: p.project, status: 'error' },
-                    });
+                  if (p) setDrill({ project: p.project }, labelOf(labels, p.project));
                 }}
               />
             ))}

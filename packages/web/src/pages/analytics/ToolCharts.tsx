@@ -3,10 +3,11 @@ import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis
 import type { StatsResponse } from '../../data/types';
 import { fitLabel } from '../../ui/axis-label';
 import { emptyNote, type LoadState } from '../../ui/load-state';
+import type { DrillQuery } from './analytics-address';
 import { type ChartTheme, categoryAxis, payloadOf } from './chart-theme';
 import { categoryRows } from './error-categories';
 import { MIN_RANKED_CALLS } from './error-rank';
-import { type Drill, TOP, type ToolStat } from './use-analytics';
+import { TOP, type ToolStat } from './use-analytics';
 
 interface Props {
   readonly theme: ChartTheme;
@@ -43,7 +44,11 @@ export function CallsPerTool({
           <BarChart aria-label="Calls per tool" data={topTools} layout="vertical" margin={{ left: 8, right: 16 }}>
             <CartesianGrid horizontal={false} stroke={C.grid} />
             <XAxis type="number" stroke={C.text} tickLine={false} axisLine={false} />
-            <YAxis {...categoryAxis(C, 'name', 150, 'end')} />
+            {/* a tool's name opens its failing calls, as its bar does */}
+            <YAxis
+              {...categoryAxis(C, 'name', 150, 'end')}
+              onClick={(_tick: unknown, i: number) => drillTool(topTools[i])}
+            />
             <Tooltip {...tooltipStyle} />
             <Bar dataKey="okCalls" name="ok" stackId="a" fill={C.ok} onClick={(d) => drillTool(payloadOf(d))} />
             <Bar dataKey="realErrors" name="errors" stackId="a" fill={C.err} onClick={(d) => drillTool(payloadOf(d))} />
@@ -114,6 +119,7 @@ export function ErrorRateChart({
               tickLine={false}
               axisLine={false}
               interval={0}
+              onClick={(_tick: unknown, i: number) => drillTool(byRate[i])}
             />
             <Tooltip
               {...tooltipStyle}
@@ -144,18 +150,14 @@ export function CategoryChart({
 }: {
   theme: ChartTheme;
   stats: StatsResponse | undefined;
-  setDrill: (d: Drill) => void;
+  setDrill: (d: DrillQuery, label?: string) => void;
   readonly state: LoadState;
 }) {
   const { C, tooltipStyle } = theme;
   const rows = categoryRows(stats?.categories ?? []);
   const drill = (severity: ErrorSeverity) => (d: unknown) => {
     const p = payloadOf<{ category: ErrorCategory }>(d);
-    if (p)
-      setDrill({
-        title: `Errors: ${p.category} (${severity})`,
-        query: { category: p.category, severity, status: 'error' },
-      });
+    if (p) setDrill({ category: p.category, severity });
   };
   return (
     <div className="card" data-testid="chart-categories">

@@ -7,6 +7,7 @@ import type { CallRowDto, StatsResponse } from '../../data/types';
 import { useLiveAnswer } from '../../data/use-live-answer';
 import { ANALYTICS_RELOAD_MS, useLiveTick } from '../../data/use-live-tick';
 import { outcomeStack } from '../../ui/format';
+import type { DrillQuery } from './analytics-address';
 import { axisLabelOf, bucketRange, untimedCalls } from './bucket-range';
 import { rankByErrorRate } from './error-rank';
 import { toolRows } from './tool-rows';
@@ -19,6 +20,8 @@ export const TOP = 14;
 export interface Drill {
   readonly title: string;
   readonly query: Pick<CallsQuery, 'tool' | 'status' | 'category' | 'severity' | 'project'>;
+  /** What was asked, as the address holds it. */
+  readonly asked: DrillQuery;
 }
 
 export type ToolStat = ReturnType<typeof useAnalytics>['tools'][number];
