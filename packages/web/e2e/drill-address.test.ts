@@ -4,7 +4,7 @@
  * A tool's name opens it now, the address names it (a link opens it), and Back closes it.
  */
 import { describe, expect, it } from 'vitest';
-import { e2eMissing } from './harness';
+import { e2eMissing, idle } from './harness';
 import { samplesInChromium } from './samples-ui';
 
 const missing = e2eMissing();
@@ -20,6 +20,9 @@ describe.skipIf(missing !== undefined)('an analytics drill-down in the address, 
       .locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-label')
       .filter({ hasText: /^Bash/ });
     await label.waitFor({ timeout: 15_000 });
+    // the chart laid out at its size (a click while it still resizes lands beside the name)
+    await page.getByTestId('rate-bar-Bash').waitFor();
+    await idle(page);
     await label.click();
     const drill = page.getByTestId('drill');
     await drill.waitFor();
