@@ -21,6 +21,10 @@ const badArguments: readonly (readonly string[])[] = [
   ['stats', '--json', '--until', '99999999999w'],
   // an empty value (an unset shell variable): was read as no value given, or as a path (`--db ''`: the folder)
   ['sessions', '--model', ''],
+  // --agent where it would be ignored (one session named, the whole index): refused, not silently taken
+  ['show', 'abc', '--agent', 'codex'],
+  ['export', 'abc', '--agent', 'codex'],
+  ['index', '--agent', 'codex'],
   ['secrets', '--until', 'someday'],
   ['stats', '--since', 'yesterday'],
   ['usage', '--since', 'yesterday'],

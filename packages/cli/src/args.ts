@@ -14,11 +14,14 @@ const commonOptions = {
   'no-progress': { type: 'boolean' },
   prices: { type: 'string' },
   'no-archive': { type: 'boolean' },
-  agent: { type: 'string' },
 } as const satisfies OptionSpec;
+
+/** `--agent`, for the commands that choose sessions by it (another refuses it: it would be ignored). */
+export const agentOption = { agent: { type: 'string' } } as const satisfies OptionSpec;
 
 /** Filters shared by sessions and stats. */
 export const filterOptions = {
+  ...agentOption,
   project: { type: 'string' },
   since: { type: 'string' },
   until: { type: 'string' },

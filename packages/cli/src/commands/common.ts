@@ -58,21 +58,25 @@ ${FILTER_HELP}
 
 ${COMMON_HELP}`;
 
+/** "a, b or c" */
+const orList = (items: readonly string[]): string =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+
+/** The `--agent` line of the help of each command that takes it (`agentOption`). */
+export const AGENT_HELP = `  --agent AGENT    only one agent's sessions: ${orList(agentIds)}`;
+
 /** The `--project` line of every command's help. */
 export const PROJECT_HELP = '  --project TEXT   sessions whose project path or folder name contains TEXT (any case)';
 
 export const FILTER_HELP = `Filters:
 ${PROJECT_HELP}
+${AGENT_HELP}
   --since WHEN     active at or after WHEN (a local day 2026-01-31, an ISO time, or an age: 30m, 12h, 7d, 2w)
   --until WHEN     started at or before WHEN (a day: through its end)
   --model TEXT     sessions that used a model containing TEXT (sonnet-4.6 finds claude-sonnet-4-6)
   --version V      sessions written by client version V
   --errors         only sessions with at least one tool error (expected ones aside)
   --limit N        at most N sessions`;
-
-/** "a, b or c" */
-const orList = (items: readonly string[]): string =>
-  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 
 export const COMMON_HELP = `Common options:
   --json           machine-readable output (see docs/cli-json.md)
@@ -83,7 +87,6 @@ export const COMMON_HELP = `Common options:
   --prices FILE    model prices (AgentDash's JSON or LiteLLM's model_prices_and_context_window.json) over the
                    built-in table
   --no-archive     this run keeps no copy of new transcript bytes in the index (see "agentdash archive")
-  --agent AGENT    only one agent's sessions: ${orList(agentIds)}
   -h, --help       this help`;
 
 /** What SESSION may name (the index's resolver, `getSession`), for the commands that open one session. */

@@ -1,6 +1,6 @@
 import { claudeCodeTelemetryEnv, codexTelemetryToml, geminiTelemetrySettings } from '@agentdash/core';
 import { type AgentId, agentInfo } from '@agentdash/core/base';
-import { agentArg, portArg } from '../args.js';
+import { agentArg, agentOption, portArg } from '../args.js';
 import { UsageError } from '../errors.js';
 import { formatDuration, formatRange, plural, terminalText } from '../format.js';
 import type { OtelSetupJson, OtelStatusJson } from '../output/json-types.js';
@@ -33,7 +33,7 @@ joins them to the transcripts by session, call and request id. Codex CLI and Gem
             known only from telemetry
 
 ${COMMON_HELP}`,
-  options: { 'otlp-port': { type: 'string' } },
+  options: { ...agentOption, 'otlp-port': { type: 'string' } },
   async run(ctx, positionals) {
     const [action = 'setup', ...rest] = positionals;
     if (rest.length > 0) throw new UsageError(`otel ${action} takes no further argument, got "${rest[0]}"`);

@@ -14,7 +14,7 @@ import {
   TeamClient,
   unforget,
 } from '@agentdash/team';
-import { agentArg, flag, str } from '../args.js';
+import { agentArg, agentOption, flag, str } from '../args.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { formatBytes, formatCount, plural, terminalText } from '../format.js';
@@ -52,6 +52,7 @@ server lacks or holds differently are sent; a push stopped at any point sends th
   --dry-run                  send nothing: each project with its tier and what its sessions would send (the server
                              is asked only who the token is: its salt hashes the summary tier's projects)
   --payloads                 a dry run writing each session exactly as it would leave, one JSON line each
+  --agent AGENT              push only one agent's sessions
   --watch                    keep pushing what changes (every --interval seconds, default ${DEFAULT_INTERVAL_S}) until stopped
   --forget SESSION           remove this session from the team server instead (it stays on this machine), and never
                              push it again from here (kept in push-forgotten.json beside the index)
@@ -61,6 +62,7 @@ ${PATHS_HELP}
 
 ${COMMON_HELP}`,
   options: {
+    ...agentOption,
     token: { type: 'string' },
     share: { type: 'string' },
     'share-project': { type: 'string', multiple: true },

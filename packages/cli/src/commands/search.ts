@@ -8,11 +8,19 @@ import {
   type SearchKind,
   searchKinds,
 } from '@agentdash/index';
-import { agentArg, positiveInt, str, timeWindow } from '../args.js';
+import { agentArg, agentOption, positiveInt, str, timeWindow } from '../args.js';
 import { UsageError } from '../errors.js';
 import { formatCount, formatDateTime, shortId, terminalText } from '../format.js';
 import type { SearchJson } from '../output/json-types.js';
-import { COMMON_HELP, type CommandSpec, cutToLimit, PATHS_HELP, PROJECT_HELP, writeJson } from './common.js';
+import {
+  AGENT_HELP,
+  COMMON_HELP,
+  type CommandSpec,
+  cutToLimit,
+  PATHS_HELP,
+  PROJECT_HELP,
+  writeJson,
+} from './common.js';
 
 const HL = new RegExp(`${HIGHLIGHT_START}([^${HIGHLIGHT_END}]*)${HIGHLIGHT_END}`, 'g');
 
@@ -47,6 +55,7 @@ ${PATHS_HELP}
 
 Filters:
 ${PROJECT_HELP}
+${AGENT_HELP}
   --tool NAME      only inputs/outputs of this tool
   --since WHEN     only text written at or after WHEN
   --kind KIND      ${searchKinds.slice(0, -1).join(', ')} or ${searchKinds.at(-1)}
@@ -54,6 +63,7 @@ ${PROJECT_HELP}
 
 ${COMMON_HELP}`,
   options: {
+    ...agentOption,
     project: { type: 'string' },
     tool: { type: 'string' },
     since: { type: 'string' },

@@ -4,7 +4,7 @@ import { modelLabel, unrecordedNotes } from '@agentdash/core/present';
 import { redactIdentifiers } from '@agentdash/core/secrets';
 import { groupUsage, periodKey, totalsOf, type UsageGroup, type UsagePeriod } from '@agentdash/core/usage';
 import type { accountBlocks, UsageFilter, UsageResponse } from '@agentdash/index';
-import { agentArg, flag, type Parsed, str, timeWindow } from '../args.js';
+import { agentArg, agentOption, flag, type Parsed, str, timeWindow } from '../args.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { formatClock, formatDateTime, terminalText } from '../format.js';
@@ -28,7 +28,7 @@ import {
   usageTable,
 } from '../usage-report.js';
 import { wrapToWidth } from '../wrap.js';
-import { COMMON_HELP, type CommandSpec, PATHS_HELP, PROJECT_HELP, writeJson } from './common.js';
+import { AGENT_HELP, COMMON_HELP, type CommandSpec, PATHS_HELP, PROJECT_HELP, writeJson } from './common.js';
 
 const reports = ['daily', 'weekly', 'monthly', 'session', 'project', 'blocks'] as const;
 type Report = (typeof reports)[number];
@@ -213,12 +213,14 @@ Options:
   --since D        from day D (2026-01-31 or 20260131, local) or a time or an age (7d, 12h)
   --until D        through day D
 ${PROJECT_HELP}
+${AGENT_HELP}
   --model TEXT     responses of models whose id contains TEXT
 
 ${PATHS_HELP}
 
 ${COMMON_HELP}`,
   options: {
+    ...agentOption,
     breakdown: { type: 'boolean' },
     since: { type: 'string' },
     until: { type: 'string' },
