@@ -141,9 +141,15 @@ for (const [title, home, tier] of homes) {
         const mine = await localJson<List>(`/api/sessions?limit=5&${filter}`);
         const theirs = await teamJson<List>(`/api/sessions?limit=5&${filter}`);
         // a pushed session outside any project folder names its folder, not the laptop's path to it
-        const facets = ({ projects = [], ...rest }: List['facets']) => ({
+        const folders = (projects: readonly string[] = []) => projects.map((p) => p.split('/').at(-1)).sort();
+        const facets = ({ projects = [], agents, ...rest }: List['facets']) => ({
           ...rest,
-          projects: projects.map((p) => p.split('/').at(-1)).sort(),
+          projects: folders(projects),
+          // each agent's own models and projects too
+          agents: (agents as unknown as { projects?: string[] }[]).map((a) => ({
+            ...a,
+            projects: folders(a.projects),
+          })),
         });
         const figures = (l: List) => [filter, l.total, l.totals, l.hiddenEmpty, facets(l.facets)];
         expect(figures(theirs)).toEqual(figures(mine));

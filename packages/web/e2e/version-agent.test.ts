@@ -78,6 +78,12 @@ describe.skipIf(missing !== undefined)('a version two agents share, in headless 
     await idle(page);
     expect(await page.getByTestId('filter-version').inputValue()).toBe('');
     expect(new Set(await agents())).toEqual(codexOnly);
+    // Codex chosen: the model menu lists Codex's models alone (it listed Claude Code's too, each choosing nothing)
+    const models = await page
+      .getByLabel('Model')
+      .evaluate((select) => [...select.querySelectorAll('option')].map((o) => o.value).filter((v) => v !== ''));
+    expect(models.length).toBeGreaterThan(0);
+    expect(models.filter((m) => m.startsWith('claude'))).toEqual([]);
     await context.close();
   });
 });

@@ -72,4 +72,4 @@ export {
 } from './text.js';
 export { formatToolName } from './tool-name.js';
 export { formatTypedChars } from './typed-chars.js';
-export { type AgentVersions, agentVersionFacets, compareVersions } from './versions.js';
+export { type AgentVersions, agentVersionFacets, compareVersions, valuesByAgent } from './versions.js';

@@ -16,6 +16,26 @@ export interface AgentVersions<A extends string = string> {
   readonly agent: A;
   /** Its sessions' client versions, oldest first; empty when none recorded one. */
   readonly versions: readonly string[];
+  /**
+   * Its sessions' models and projects, sorted: the menus list an agent's own once it is chosen (Codex's sessions use no
+   * Claude model). Absent from an older team server's answer.
+   */
+  readonly models?: readonly string[];
+  readonly projects?: readonly string[];
+}
+
+/** The distinct values of each agent, sorted (`rows`: distinct `(agent, value)` pairs; null or '' values left out). */
+export function valuesByAgent<A extends string>(
+  rows: Iterable<{ readonly agent: A; readonly value: string | null }>,
+): Map<A, string[]> {
+  const out = new Map<A, Set<string>>();
+  for (const { agent, value } of rows) {
+    if (value === null || value === '') continue;
+    const values = out.get(agent) ?? new Set<string>();
+    values.add(value);
+    out.set(agent, values);
+  }
+  return new Map([...out].map(([agent, values]) => [agent, [...values].sort()]));
 }
 
 /**

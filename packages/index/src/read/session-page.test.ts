@@ -139,8 +139,34 @@ describe('pageSessions', () => {
       projects: distinct(all.map((s) => s.projectPath ?? s.projectDir)),
       models: distinct(all.flatMap((s) => [...s.models])),
       versions: distinct(all.flatMap((s) => [...s.versions])),
-      agents: [{ agent: 'claude', versions: distinct(all.flatMap((s) => [...s.versions])) }],
+      agents: [
+        {
+          agent: 'claude',
+          versions: distinct(all.flatMap((s) => [...s.versions])),
+          models: distinct(all.flatMap((s) => [...s.models])),
+          projects: distinct(all.map((s) => s.projectPath ?? s.projectDir)),
+        },
+      ],
     });
     expect(new Set(all.map((s) => s.agent))).toEqual(new Set(['claude']));
+  });
+
+  it('gives each agent its own models and projects (a Codex session uses no Claude model)', async () => {
+    const codex = resolve(here, '../../../core/test/fixtures/codex/0.169.0/codex-home');
+    await index.refresh([codex]);
+    const paths = [samples, codex];
+    const facets = index.sessionFacets({ paths });
+    const all = index.listSessions({ paths });
+    const of = (agent: string) => all.filter((s) => s.agent === agent);
+    const distinct = (values: string[]) => [...new Set(values.filter((v) => v !== ''))].sort();
+    expect(facets.agents.map((a) => [a.agent, a.models, a.projects])).toEqual(
+      ['claude', 'codex'].map((agent) => [
+        agent,
+        distinct(of(agent).flatMap((s) => [...s.models])),
+        distinct(of(agent).map((s) => s.projectPath ?? s.projectDir)),
+      ]),
+    );
+    expect(facets.agents.find((a) => a.agent === 'codex')?.models?.some((m) => m.startsWith('claude'))).toBe(false);
+    expect(facets.models).toEqual(distinct(all.flatMap((s) => [...s.models])));
   });
 });

@@ -1,7 +1,7 @@
 /** One page of the sessions list, sorted and counted in SQL, so a list of 50,000 sessions costs one page's rows. */
 
 import { type AgentId, agentIds } from '@agentdash/core/base';
-import { type AgentVersions, agentVersionFacets } from '@agentdash/core/present';
+import { type AgentVersions, agentVersionFacets, valuesByAgent } from '@agentdash/core/present';
 import { prepared } from '../schema/statements.js';
 import type { SessionFilter, SessionSummary } from '../types.js';
 import { countedInAnotherHome } from './home-copies.js';
@@ -151,22 +151,32 @@ export function pageSessions(store: Store, filter: SessionFilter, query: Session
 /** The distinct projects, models and client versions of the sessions `filter` selects, for filter menus. */
 export function sessionFacets(store: Store, filter: SessionFilter): SessionFacets {
   const scoped = scopeSql(filter);
-  const column = (sql: string): string[] => prepared(store.db, sql, 'pluck').all(...scoped.params) as string[];
+  const pairs = (sql: string) =>
+    valuesByAgent(prepared(store.db, sql).all(...scoped.params) as { agent: AgentId; value: string | null }[]);
+  const facets = agentVersionFacets(
+    prepared(
+      store.db,
+      `SELECT DISTINCT s.agent AS agent, m.value AS version FROM sessions s LEFT JOIN json_each(s.versions) m
+       WHERE ${scoped.sql}`,
+    ).all(...scoped.params) as { agent: AgentId; version: string | null }[],
+    agentIds,
+  );
+  const modelsBy = pairs(
+    `SELECT DISTINCT s.agent AS agent, m.value AS value FROM sessions s, json_each(s.models) m WHERE ${scoped.sql}`,
+  );
+  const projectsBy = pairs(
+    `SELECT DISTINCT s.agent AS agent, coalesce(s.project_path, s.project_dir) AS value FROM sessions s WHERE ${scoped.sql}`,
+  );
+  const all = (by: Map<AgentId, string[]>) => [...new Set([...by.values()].flat())].sort();
   return {
-    projects: column(
-      `SELECT DISTINCT coalesce(s.project_path, s.project_dir) AS p FROM sessions s WHERE ${scoped.sql} ORDER BY p`,
-    ),
-    models: column(
-      `SELECT DISTINCT m.value AS v FROM sessions s, json_each(s.models) m WHERE ${scoped.sql} AND m.value <> '' ORDER BY v`,
-    ),
-    // each agent that has a session, with its versions: one agent's `0.6.1` is not another's
-    ...agentVersionFacets(
-      prepared(
-        store.db,
-        `SELECT DISTINCT s.agent AS agent, m.value AS version FROM sessions s LEFT JOIN json_each(s.versions) m
-         WHERE ${scoped.sql}`,
-      ).all(...scoped.params) as { agent: AgentId; version: string | null }[],
-      agentIds,
-    ),
+    projects: all(projectsBy),
+    models: all(modelsBy),
+    // each agent that has a session, with its versions (one agent's `0.6.1` is not another's), models and projects
+    agents: facets.agents.map((a) => ({
+      ...a,
+      models: modelsBy.get(a.agent) ?? [],
+      projects: projectsBy.get(a.agent) ?? [],
+    })),
+    versions: facets.versions,
   };
 }

@@ -3,7 +3,7 @@
  * from the pushed sessions, so `createApp` serves a team's sessions with the local routes and mappings unchanged.
  */
 import { type AgentId, agentIds } from '@agentdash/core/base';
-import { agentVersionFacets } from '@agentdash/core/present';
+import { agentVersionFacets, valuesByAgent } from '@agentdash/core/present';
 import { LIVE_WINDOW_MS, type SessionHeaderParts, type SessionSort, UNKNOWN_LAST } from '@agentdash/index';
 import { hasMainFile, type IndexQueries } from '@agentdash/server';
 import type { CopiedWire, SubagentWire } from '../contract.js';
@@ -113,7 +113,16 @@ export function teamQueries(
     // one scan: the distinct (project, agent, models, versions) of the sessions, few, then each facet's values
     sessionFacets: async (filter = {}) => {
       type Pair = { agent: AgentId; version: string | null };
-      const [f] = await sql<{ projects: string[] | null; models: string[] | null; versions: Pair[] | null }[]>`
+      type Value = { agent: AgentId; value: string | null };
+      const [f] = await sql<
+        {
+          projects: string[] | null;
+          models: string[] | null;
+          versions: Pair[] | null;
+          agent_models: Value[] | null;
+          agent_projects: Value[] | null;
+        }[]
+      >`
         with x as materialized (
           select distinct coalesce(s.project_path, s.project_dir, '#' || left(s.project_hash, 8)) as project,
             s.agent, s.models, s.versions
@@ -121,11 +130,23 @@ export function teamQueries(
         select (select array_agg(distinct project) from x) as projects,
           (select array_agg(distinct m order by m) from x, unnest(x.models) m) as models,
           (select jsonb_agg(distinct jsonb_build_object('agent', x.agent, 'version', v))
-            from x left join lateral unnest(x.versions) v on true) as versions`;
+            from x left join lateral unnest(x.versions) v on true) as versions,
+          (select jsonb_agg(distinct jsonb_build_object('agent', x.agent, 'value', m))
+            from x, unnest(x.models) m) as agent_models,
+          (select jsonb_agg(distinct jsonb_build_object('agent', x.agent, 'value', x.project)) from x) as agent_projects`;
+      // each agent's own models and projects, as the laptop's facets (session-page.ts)
+      const models = valuesByAgent(f?.agent_models ?? []);
+      const projects = valuesByAgent(f?.agent_projects ?? []);
+      const facets = agentVersionFacets(f?.versions ?? [], agentIds);
       return {
         projects: (f?.projects ?? []).sort(),
         models: f?.models ?? [],
-        ...agentVersionFacets(f?.versions ?? [], agentIds),
+        versions: facets.versions,
+        agents: facets.agents.map((a) => ({
+          ...a,
+          models: models.get(a.agent) ?? [],
+          projects: projects.get(a.agent) ?? [],
+        })),
       };
     },
     // As the laptop's index told them when it pushed (payload 2), each source named by its uid and, where its tier

@@ -63,7 +63,7 @@ export function SessionFilters({
         data-testid="filter-project"
       >
         <option value="">All projects</option>
-        {facets?.projects.map((p) => (
+        {agentValues(facets, filters.agent, 'projects', filters.project).map((p) => (
           <option key={p} value={p}>
             {labelOf(projectLabelsOf, p)}
           </option>
@@ -76,7 +76,7 @@ export function SessionFilters({
         aria-label="Model"
       >
         <option value="">All models</option>
-        {facets?.models.map((m) => (
+        {agentValues(facets, filters.agent, 'models', filters.model).map((m) => (
           <option key={m} value={m}>
             {modelLabel(m)}
           </option>
@@ -159,6 +159,23 @@ function versionGroups(facets: SessionsResponse['facets'] | undefined, agent: st
 function agentHasVersion(facets: SessionsResponse['facets'] | undefined, agent: string, version: string): boolean {
   if (version === '' || agent === '' || facets === undefined) return true;
   return facets.agents.some((a) => a.agent === agent && a.versions.includes(version));
+}
+
+/**
+ * A menu's projects or models: once an agent is chosen, that agent's own (Codex's sessions use no Claude model; a
+ * model of another agent chose no session); the one chosen stays listed though the agent has none. Every one when no
+ * agent is chosen, or the server does not tell them by agent (an older team server).
+ */
+export function agentValues(
+  facets: SessionsResponse['facets'] | undefined,
+  agent: AgentId | '',
+  key: 'models' | 'projects',
+  chosen: string,
+): readonly string[] {
+  const all = facets?.[key] ?? [];
+  const own = agent === '' ? undefined : facets?.agents.find((a) => a.agent === agent)?.[key];
+  if (own === undefined) return all;
+  return chosen !== '' && !own.includes(chosen) ? [chosen, ...own] : own;
 }
 
 /**
