@@ -33,11 +33,11 @@ const ORDER = {
   // errors that are not expected ones, as the list shows them
   errors: 's.errors - s.expected_errors',
   // priced from the stored usage with the index's prices (a SQL function: prices may come from --prices); unpriced
-  // sessions (null, here -1) come after every priced one either way (UNKNOWN_LAST). A cost that is a lower bound (core's `costIsLowerBound`: a model
-  // without a price, responses that recorded no input or kept only the stream's first output count) sorts by its
-  // known part, the figure the row shows before its `+ ?`: what it leaves out is unknown, so no other place would be
-  // truer, and the row stays marked wherever it sorts (`SessionSummary.unpricedModels`, `inputUnrecordedModels`,
-  // `outputUnrecordedModels`). The team server's list orders the same way.
+  // sessions (null, here -1) come after every priced one either way (UNKNOWN_LAST). A cost that is a lower bound
+  // (core's `costIsLowerBound`: a model without a price, responses that recorded no input or kept only the stream's
+  // first output count) sorts by its known part, the figure the row shows before its `+ ?`: what it leaves out is
+  // unknown, so no other place would be truer, and the row stays marked wherever it sorts
+  // (`SessionSummary.unpricedModels`, `inputUnrecordedModels`, `outputUnrecordedModels`). The team's list orders alike.
   costUsd: 'coalesce(session_cost(s.usage_detail, s.models, s.messages - s.prompts), -1)',
 } as const satisfies Record<SessionSort, string>;
 
