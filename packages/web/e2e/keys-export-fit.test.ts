@@ -112,9 +112,14 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
     await shot(page, 'keys-list-cursor');
     await page.keyboard.press('Enter');
     await page.waitForFunction((id) => decodeURIComponent(window.location.hash).startsWith(`#/s/${id}`), rows[1]);
-    // back on the list, j with nothing focused starts at the first row
+    // back on the list, the row opened is focused again (list-place), and j goes on from it
     await go(page, '#/');
     await page.waitForSelector('[data-testid=session-row]');
+    expect(await focusedRow()).toBe(rows[1]);
+    await page.keyboard.press('j');
+    expect(await focusedRow()).toBe(rows[2]);
+    // with nothing focused, j starts at the first row
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('j');
     expect(await focusedRow()).toBe(rows[0]);
     await page.keyboard.press('?');
