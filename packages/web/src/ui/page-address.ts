@@ -32,7 +32,19 @@ export function useAddress(hash: string, onHash?: (hash: string) => void): void 
   // biome-ignore lint/correctness/useExhaustiveDependencies: onHash is called with the hash, not a reason to rerun
   useEffect(() => {
     onHash?.(hash);
-    const timer = setTimeout(() => replaceHash(hash), ADDRESS_DELAY_MS);
-    return () => clearTimeout(timer);
+    return replaceLater(hash);
   }, [hash]);
+}
+
+/**
+ * `replaceHash(hash)` in `ms`, only over the address it was due to replace: a navigation meanwhile (a link, Back, a
+ * typed address, whose hashchange may still be on its way, the page not yet gone) keeps its own, which this undid
+ * (an analytics link to a drill-down opened the page without it). Returns the cancel.
+ */
+export function replaceLater(hash: string, ms = ADDRESS_DELAY_MS): () => void {
+  const from = window.location.hash;
+  const timer = setTimeout(() => {
+    if (window.location.hash === from) replaceHash(hash);
+  }, ms);
+  return () => clearTimeout(timer);
 }

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { replaceLater } from './page-address';
 import { parseHash, replaceHash, shortRef } from './router';
 
 /** A window with only what `replaceHash` touches: the address's hash and `history.replaceState`. */
@@ -30,6 +31,30 @@ describe("a page's state in the address", () => {
     location.hash = '#/s/abc'; // the click on a row navigated
     replaceHash('#/?q=a&sort=costUsd'); // the list's delayed write of its state comes after
     expect(location.hash).toBe('#/s/abc');
+  });
+});
+
+describe("a page's delayed write of its state", () => {
+  it('replaces the address it was due to replace, never one a navigation within the page put there meanwhile', () => {
+    vi.useFakeTimers();
+    try {
+      const location = fakeWindow('#/analytics');
+      replaceLater('#/analytics?project=api', 250);
+      vi.advanceTimersByTime(250);
+      expect(location.hash).toBe('#/analytics?project=api');
+      // a link to a drill-down of the same page followed before the write: its address stays (was undone)
+      replaceLater('#/analytics', 250);
+      location.hash = '#/analytics?category=exit-code&severity=error';
+      vi.advanceTimersByTime(250);
+      expect(location.hash).toBe('#/analytics?category=exit-code&severity=error');
+      // cancelled: nothing written
+      const cancel = replaceLater('#/analytics?agent=codex', 250);
+      cancel();
+      vi.advanceTimersByTime(250);
+      expect(location.hash).toBe('#/analytics?category=exit-code&severity=error');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
