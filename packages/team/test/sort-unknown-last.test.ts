@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AgentIndex, openIndex } from '@agentdash/index';
-import { assistantText, prompt, writeLines } from '@agentdash/testing/synthetic';
+import { assistantText, basesOf, prompt, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pgSuite } from './pg-harness.js';
 import { SAMPLES } from './samples-copy.js';
@@ -26,21 +26,14 @@ pgSuite('the team list sorted by cost and wall time (real PostgreSQL)', () => {
       recursive: true,
     });
     const id = 'c3c3c3c3-0000-4000-8000-000000000003';
-    const at = (n: string, parent: string | null, second: number) => ({
-      sessionId: id,
-      uuid: `c3c3c3c3-0000-4000-8000-00000000000${n}`,
-      parentUuid: parent === null ? null : `c3c3c3c3-0000-4000-8000-00000000000${parent}`,
-      timestamp: `2026-03-04T10:00:0${second}.000Z`,
-    });
+    const at = basesOf(id);
     writeLines(join(home, 'projects', '-p', `${id}.jsonl`), [
-      prompt(at('1', null, 1), 'Hello'),
-      assistantText(at('2', '1', 3), 'msg_c3', 'Hi.').replace('claude-opus-5-5', 'claude-nonesuch-9'),
+      prompt(at('c3-u1', null, 1), 'Hello'),
+      assistantText(at('c3-a1', 'c3-u1', 3), 'msg_c3', 'Hi.').replace('claude-opus-5-5', 'claude-nonesuch-9'),
     ]);
     // a prompt alone: no wall time
     const alone = 'd4d4d4d4-0000-4000-8000-000000000004';
-    writeLines(join(home, 'projects', '-p', `${alone}.jsonl`), [
-      prompt({ sessionId: alone, uuid: alone, parentUuid: null, timestamp: '2026-03-04T11:00:00.000Z' }, 'Anyone?'),
-    ]);
+    writeLines(join(home, 'projects', '-p', `${alone}.jsonl`), [prompt(basesOf(alone)('d4-u1', null, 1), 'Anyone?')]);
     index = openIndex({ dbPath: join(dir, 'index.sqlite') });
     await index.refresh([home]);
     expect((await team.pushIndex(index, { tier: 'summary' })).stored).toBeGreaterThan(3);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assistantText, prompt, writeLines } from '@agentdash/testing/synthetic';
+import { assistantText, basesOf, prompt, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AgentIndex,
@@ -24,19 +24,16 @@ let unknowns: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'agentdash-page-'));
   unknowns = join(dir, 'unknowns');
-  const at = (id: string, uuid: string, parent: string | null, second: number) => ({
-    sessionId: id,
-    uuid: `${id.slice(0, 8)}-0000-4000-8000-00000000000${uuid}`,
-    parentUuid: parent === null ? null : `${id.slice(0, 8)}-0000-4000-8000-00000000000${parent}`,
-    timestamp: `2026-03-04T10:00:0${second}.000Z`,
-  });
   const unpriced = 'a1a1a1a1-0000-4000-8000-000000000001';
+  const at = basesOf(unpriced);
   writeLines(join(unknowns, 'projects', '-p', `${unpriced}.jsonl`), [
-    prompt(at(unpriced, '1', null, 1), 'Hello'),
-    assistantText(at(unpriced, '2', '1', 3), 'msg_a1', 'Hi.').replace('claude-opus-5-5', 'claude-nonesuch-9'),
+    prompt(at('a1-u1', null, 1), 'Hello'),
+    assistantText(at('a1-a1', 'a1-u1', 3), 'msg_a1', 'Hi.').replace('claude-opus-5-5', 'claude-nonesuch-9'),
   ]);
   const alone = 'b2b2b2b2-0000-4000-8000-000000000002';
-  writeLines(join(unknowns, 'projects', '-p', `${alone}.jsonl`), [prompt(at(alone, '1', null, 1), 'Anyone there?')]);
+  writeLines(join(unknowns, 'projects', '-p', `${alone}.jsonl`), [
+    prompt(basesOf(alone)('b2-u1', null, 1), 'Anyone there?'),
+  ]);
   index = openIndex({ dbPath: join(dir, 'index.sqlite') });
   await index.refresh([samples, unknowns]);
 });
