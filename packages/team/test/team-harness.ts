@@ -59,6 +59,11 @@ export interface TeamFixture {
     deps: Pick<TeamAppDeps, 'searchStarts'>,
     path: string,
   ): Promise<{ status: number; json: { success: boolean; data?: unknown; error?: string } }>;
+  /**
+   * `work()` (an erase or a forget done as the CLI does, beside the server), then wait until the server heard its
+   * announcement (`NOTIFY` arrives on another connection, a moment later): answers it kept before are dropped by then.
+   */
+  announced<T>(work: () => Promise<T>): Promise<T>;
   /** Every row of every table, as text: equal before and after a refused push. */
   dump(): Promise<string>;
   /** The rows where the sessions list's copy (`session_list`) and the sessions differ: none, ever. */
@@ -166,6 +171,15 @@ export async function startTeam(options: { readonly ingest?: IngestGate } = {}):
       }
       const res = await other.request(path, { headers: { authorization: `Bearer ${token}` } });
       return { status: res.status, json: await res.json() };
+    },
+    async announced(work) {
+      const before = events.generation();
+      const result = await work();
+      for (const start = Date.now(); events.generation() === before; ) {
+        if (Date.now() - start > 10_000) throw new Error('the change was not announced within 10 s');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      return result;
     },
     async dump() {
       const parts: string[] = [];

@@ -130,7 +130,8 @@ pgSuite("one person's two devices pushing one home held at two paths (real Postg
   });
 
   it("counts the other device's copy in full once the owning copies' device is erased", async () => {
-    await erase(team.db.sql, 'ann/laptop');
+    // erased beside the server, as `agentdash team erase` does: its answers are dropped once the NOTIFY arrives
+    await team.announced(() => erase(team.db.sql, 'ann/laptop'));
     const { total } = await teamJson<{ total: number }>('/api/sessions?limit=2');
     expect(total).toBe(desk.listSessions().length);
     // a query not asked before (an answer cached before the erase's announcement arrived would be the old one)

@@ -6,7 +6,7 @@
  * pushed session; the sharing tier each person chose bounds what there is to read. `?person=` and `?device=` filter.
  */
 import { createApp, type TeamPeopleResponse } from '@agentdash/server';
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { shareTiers } from '../contract.js';
 import { lostDatabaseReason, type Sql } from '../pg/db.js';
 import { teamQueries } from '../pg/queries.js';
@@ -61,6 +61,15 @@ export function createTeamApp(deps: TeamAppDeps): Hono<TeamEnv> {
   const app = new Hono<TeamEnv>();
   app.onError(onError);
   app.notFound((c) => c.json({ success: false, error: 'not found' }, 404));
+  // A push, forget or export this process took changed the data now: its own cached answers are stale at once, not
+  // only when its NOTIFY comes back on the listening connection (a moment later, longer on a loaded machine).
+  let changedHere = 0;
+  const changes: MiddlewareHandler<TeamEnv> = async (c, next) => {
+    await next();
+    if (c.req.method === 'POST' && c.res.status < 400) changedHere++;
+  };
+  app.use('/api/team/v1/*', changes);
+  app.use('/v1/*', changes);
   const push = pushRoutes(deps.sql, deps.statistics, deps.ingest ?? createIngestGate());
   push.onError(onError);
   app.route('/api/team/v1', push);
@@ -77,8 +86,8 @@ export function createTeamApp(deps: TeamAppDeps): Hono<TeamEnv> {
     assetsDir: deps.assetsDir,
     queries: teamQueries(deps.sql, Date.now, { searchStarts: deps.searchStarts }),
     sessions: teamSessionHost(deps.sql),
-    // every push announced on this database (through any team server) changes it
-    dataVersion: () => String(deps.events.generation()),
+    // every push announced on this database (through any team server) changes it, and one taken here at once
+    dataVersion: () => `${deps.events.generation()}.${changedHere}`,
     events: deps.events,
     team: {
       tiers: async () => {
