@@ -101,6 +101,7 @@ export { missingMainIssue } from './session/missing-main.js';
 export { noteSourceOf } from './session/note-source.js';
 export { reusedCallId } from './session/pair.js';
 export { promptTitleOf, threadTitleOf } from './session/prompt-title.js';
+export { isFailedRequestEvent, type RequestFailure, requestFailureOf } from './session/request-failure.js';
 export {
   openSessionStream,
   type SessionHead,

@@ -75,6 +75,11 @@ export interface SystemRecord extends ChainEnvelope {
   readonly logicalParentUuid: RecordUuid | undefined;
   /** Subtype-specific fields (compactMetadata, durationMs, error, retryAttempt, …). */
   readonly data: Readonly<Record<string, unknown>>;
+  /**
+   * An `api_error` the agent went on to retry (Claude Code's retry notices, Codex's reconnects): an attempt that
+   * failed, not a request that did (`requestFailureOf`).
+   */
+  readonly retried?: true;
 }
 
 export interface AttachmentRecord extends ChainEnvelope {

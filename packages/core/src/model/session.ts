@@ -161,6 +161,12 @@ export interface SessionCounts {
   readonly errors: number;
   readonly expectedErrors: number;
   /**
+   * Requests to the model the agent gave up on (`requestFailureOf`: an API error ended the turn), and failed attempts
+   * it retried; not among `errors` (calls').
+   */
+  readonly failedRequests: number;
+  readonly retriedRequests: number;
+  /**
    * Warm-up requests: threads the client sent only to pre-warm its subagents' prompt caches (`isWarmup`). Not
    * subagents; their usage is in the session's.
    */

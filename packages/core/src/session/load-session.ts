@@ -212,6 +212,8 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
       toolCalls: counted.toolCalls,
       errors: counted.errors,
       expectedErrors: counted.expectedErrors,
+      failedRequests: summary.failedRequests,
+      retriedRequests: summary.retriedRequests,
       warmups: warmups.length,
     },
   };

@@ -384,6 +384,8 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
           toolCalls: count.toolCalls,
           errors: count.errors,
           expectedErrors: count.expectedErrors,
+          failedRequests: summary.failedRequests,
+          retriedRequests: summary.retriedRequests,
           warmups: warmups.length,
         },
       };

@@ -13,6 +13,7 @@ import { timestampMs } from '../model/ids.js';
 import type { TranscriptRecord } from '../model/record.js';
 import { isPrompt } from './classify-user.js';
 import { promptTitleOf, threadTitleOf } from './prompt-title.js';
+import { type RequestFailure, requestFailureOf } from './request-failure.js';
 import { shownOf, threadPromptOf } from './thread-tally.js';
 
 /** Where a record is in its session: the main thread, a sidechain run inside the main file, or a subagent's file. */
@@ -36,6 +37,8 @@ export interface RecordFact<Stamp> {
   readonly responseKey: string | undefined;
   /** A prompt (core's `isPrompt`, blank ones too): its identity once copies are dropped. */
   readonly promptKey: string | undefined;
+  /** A failed request or attempt (`requestFailureOf`): its identity once copies are dropped. */
+  readonly failure?: { readonly kind: RequestFailure; readonly key: string } | undefined;
 }
 
 /** A title a session's main file gives itself, as it meets them. */
@@ -57,6 +60,10 @@ export interface SummaryOf<Stamp> {
   readonly prompts: number;
   /** Model responses anywhere in the session, each once (by message id, else uuid). */
   readonly responses: number;
+  /** Requests the agent gave up on (`requestFailureOf`), anywhere in the session, each once. */
+  readonly failedRequests: number;
+  /** Attempts that failed and were retried, each once. */
+  readonly retriedRequests: number;
   /** The first working directory of the main thread, else the first of any record. */
   readonly projectPath: string | undefined;
   /** Client versions and models, in order of first use. */
@@ -83,6 +90,7 @@ export class SessionSummary<Stamp> {
   private last: { ms: number; stamp: Stamp } | undefined;
   private readonly promptKeys = new Set<string>();
   private readonly responseKeys = new Set<string>();
+  private readonly failures = { failed: new Set<string>(), retried: new Set<string>() };
   private mainCwd: string | undefined;
   private anyCwd: string | undefined;
   private readonly versions = new Set<string>();
@@ -109,6 +117,7 @@ export class SessionSummary<Stamp> {
     if (fact.version) this.versions.add(fact.version);
     if (fact.model) this.models.add(fact.model);
     if (fact.responseKey !== undefined) this.responseKeys.add(fact.responseKey);
+    if (fact.failure !== undefined) this.failures[fact.failure.kind].add(fact.failure.key);
     if (main) {
       if (fact.gitBranch) this.gitBranch = fact.gitBranch;
       if (fact.promptKey !== undefined) this.promptKeys.add(fact.promptKey);
@@ -145,6 +154,8 @@ export class SessionSummary<Stamp> {
       endedMs: this.last?.ms,
       prompts: this.promptKeys.size,
       responses: this.responseKeys.size,
+      failedRequests: this.failures.failed.size,
+      retriedRequests: this.failures.retried.size,
       projectPath: this.mainCwd ?? this.anyCwd,
       versions: [...this.versions],
       models: [...this.models],
@@ -176,6 +187,7 @@ export function recordFactOf(
   key: string,
 ): RecordFact<TranscriptRecord['timestamp']> {
   const response = record.kind === 'assistant' && !record.isSynthetic;
+  const failure = requestFailureOf(record);
   return {
     place,
     ms: countsForTime(record.kind) ? timestampMs(record.timestamp) : undefined,
@@ -186,6 +198,7 @@ export function recordFactOf(
     model: response || record.kind === 'meta' ? record.model : undefined,
     responseKey: response ? (record.messageId ?? record.uuid) : undefined,
     promptKey: isPrompt(record) ? key : undefined,
+    failure: failure === undefined ? undefined : { kind: failure, key },
   };
 }
 

@@ -91,6 +91,8 @@ export const FACT = `SELECT ${FACT_COLUMNS} FROM calls c JOIN files f ON f.id = 
 export const STAMPS = `SELECT ts_text, ts_ms FROM calls WHERE file_id = ? AND ts_ms IS NOT NULL
   UNION ALL SELECT ts_text, ts_ms FROM results WHERE file_id = ? AND ts_ms IS NOT NULL`;
 /** The parse issues stored with a session's files (`sessions.issues` adds pairing's, which the header counts itself). */
+/** A session's failed requests and retried attempts, as its summary row counts them (write/sessions.ts). */
+export const FAILED_REQUESTS = 'SELECT api_errors AS failed, api_retries AS retried FROM sessions WHERE id = ?';
 export const STORED_ISSUES = 'SELECT COUNT(*) FROM issues i JOIN files f ON f.id = i.file_id WHERE f.session_id = ?';
 export const MESSAGE_AT = 'SELECT message_id FROM records WHERE file_id = ? AND line = ?';
 export const RESULTS = 'SELECT tool_use_id AS id, line FROM results WHERE file_id = ? ORDER BY line';

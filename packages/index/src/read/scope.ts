@@ -189,8 +189,9 @@ export function scopeSql(
   }
   // An error that is not expected (a declined plan, a shell's non-zero exit the agent meant), as the lists count them
   // apart: a session of expected errors only has none. The team server's filter is the same (session-sql.ts).
-  if (filter.hasErrors === true) where.add('s.errors > s.expected_errors');
-  if (filter.hasErrors === false) where.add('s.errors <= s.expected_errors');
+  // a real error: a call's, or a request the agent gave up on
+  if (filter.hasErrors === true) where.add('(s.errors > s.expected_errors OR s.api_errors > 0)');
+  if (filter.hasErrors === false) where.add('s.errors <= s.expected_errors AND s.api_errors = 0');
   if (filter.hideEmpty === true) {
     where.add(SHOWN_SESSION);
   }

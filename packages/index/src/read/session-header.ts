@@ -34,6 +34,7 @@ import {
   EXTRA_RESULTS,
   FACT,
   FACTS_OF_FILE,
+  FAILED_REQUESTS,
   type FactTuple,
   FILES,
   type FileRow,
@@ -315,6 +316,7 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
     }
   }
 
+  const failures = prepared(db, FAILED_REQUESTS).get(key) as { failed: number; retried: number } | undefined;
   return {
     totalEvents: counted.totalEvents,
     subagents,
@@ -327,6 +329,8 @@ export function sessionHeader(store: Store, ref: string): SessionHeaderParts | u
       toolCalls: counted.toolCalls,
       errors: counted.errors,
       expectedErrors: counted.expectedErrors,
+      failedRequests: failures?.failed ?? 0,
+      retriedRequests: failures?.retried ?? 0,
       warmups: warmups.length,
     },
     issues:

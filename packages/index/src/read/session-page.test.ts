@@ -60,7 +60,7 @@ const key = (s: SessionSummary, sort: SessionSort): string | number => {
     case 'toolCalls':
       return s.toolCalls;
     case 'errors':
-      return s.errors - s.expectedErrors;
+      return s.errors - s.expectedErrors + (s.apiErrors ?? 0);
     case 'costUsd':
       return s.costUsd ?? -1;
     default:
@@ -109,12 +109,13 @@ describe('pageSessions', () => {
       toolCalls: all.reduce((n, s) => n + s.toolCalls, 0),
       errors: all.reduce((n, s) => n + s.errors, 0),
       expectedErrors: all.reduce((n, s) => n + s.expectedErrors, 0),
+      apiErrors: all.reduce((n, s) => n + (s.apiErrors ?? 0), 0),
       live: all.filter((s) => s.isLive).length,
     });
     const withErrors = index.pageSessions({ paths: [samples], hasErrors: true }, { limit: 1000 });
     expect(withErrors.sessions.map((s) => s.id).sort()).toEqual(
       all
-        .filter((s) => s.errors > s.expectedErrors)
+        .filter((s) => s.errors > s.expectedErrors || (s.apiErrors ?? 0) > 0)
         .map((s) => s.id)
         .sort(),
     );

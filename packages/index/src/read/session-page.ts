@@ -30,8 +30,8 @@ const ORDER = {
   durationMs: "coalesce(nullif(json_extract(s.time, '$.wallMs'), 0), -1)",
   messages: 's.messages',
   toolCalls: 's.tool_calls',
-  // errors that are not expected ones, as the list shows them
-  errors: 's.errors - s.expected_errors',
+  // errors that are not expected ones, as the list shows them, and the requests the agent gave up on
+  errors: 's.errors - s.expected_errors + s.api_errors',
   // priced from the stored usage with the index's prices (a SQL function: prices may come from --prices); unpriced
   // sessions (null, here -1) come after every priced one either way (UNKNOWN_LAST). A cost that is a lower bound
   // (core's `costIsLowerBound`: a model without a price, responses that recorded no input or kept only the stream's
@@ -70,6 +70,8 @@ export interface SessionTotals {
     readonly toolCalls: number;
     readonly errors: number;
     readonly expectedErrors: number;
+    /** Requests the agents gave up on (`SessionSummary.apiErrors`); absent where the source does not tell (a team). */
+    readonly apiErrors?: number;
     /** Sessions being written now (as `SessionSummary.isLive`: appended to, or a record written, within LIVE_WINDOW_MS). */
     readonly live: number;
   };
@@ -96,7 +98,7 @@ export function sessionTotals(store: Store, filter: SessionFilter): SessionTotal
   const agg = prepared(
     store.db,
     `SELECT COUNT(*) AS total, coalesce(SUM(s.tool_calls), 0) AS toolCalls, coalesce(SUM(s.errors), 0) AS errors,
-         coalesce(SUM(s.expected_errors), 0) AS expectedErrors,
+         coalesce(SUM(s.expected_errors), 0) AS expectedErrors, coalesce(SUM(s.api_errors), 0) AS apiErrors,
          coalesce(SUM(s.ended_ms > ? OR EXISTS (SELECT 1 FROM files lf WHERE lf.session_id = s.id
            AND lf.appended_ms > ?)), 0) AS live
        FROM sessions s WHERE ${scoped.sql}`,
@@ -105,6 +107,7 @@ export function sessionTotals(store: Store, filter: SessionFilter): SessionTotal
     toolCalls: number;
     errors: number;
     expectedErrors: number;
+    apiErrors: number;
     live: number;
   };
   // A session's calls are its own in its home (write/sessions.ts): a call another home's copy counts is left out of
@@ -125,6 +128,7 @@ export function sessionTotals(store: Store, filter: SessionFilter): SessionTotal
       toolCalls: agg.toolCalls - copied.toolCalls,
       errors: agg.errors - copied.errors,
       expectedErrors: agg.expectedErrors - copied.expectedErrors,
+      apiErrors: agg.apiErrors,
       live: agg.live,
     },
   };

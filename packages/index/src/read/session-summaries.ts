@@ -31,6 +31,8 @@ export interface SessionRow {
   tool_calls: number;
   errors: number;
   expected_errors: number;
+  api_errors: number;
+  api_retries: number;
   versions: string;
   models: string;
   git_branch: string | null;
@@ -133,6 +135,8 @@ export function summaryOf(
     toolCalls: row.tool_calls,
     errors: row.errors,
     expectedErrors: row.expected_errors,
+    apiErrors: row.api_errors,
+    apiRetries: row.api_retries,
     versions: capList(JSON.parse(row.versions) as string[]),
     models: capList(JSON.parse(row.models) as string[]),
     gitBranch: row.git_branch === null ? undefined : clipField(row.git_branch),

@@ -192,6 +192,9 @@ const SESSIONS = `
     tool_calls INTEGER NOT NULL DEFAULT 0,
     errors INTEGER NOT NULL DEFAULT 0,
     expected_errors INTEGER NOT NULL DEFAULT 0,
+    -- requests the agent gave up on, and failed attempts it retried (core's \`requestFailureOf\`)
+    api_errors INTEGER NOT NULL DEFAULT 0,
+    api_retries INTEGER NOT NULL DEFAULT 0,
     versions TEXT NOT NULL DEFAULT '[]',
     models TEXT NOT NULL DEFAULT '[]',
     git_branch TEXT,

@@ -4,10 +4,10 @@
  * (`v8.serialize`d), or in the writer's own thread for small reads. `Writer.apply` stores them.
  */
 import {
-  type AssistantRecord,
   blockIdsOf,
   promptTitleOf,
   type RecordEvent,
+  requestFailureOf,
   shownOf,
   type TranscriptRecord,
   threadPromptOf,
@@ -82,7 +82,7 @@ type RecordRow = [
   model: string | null,
   messageId: string | null,
   isSidechain: 0 | 1,
-  isSynthetic: 0 | 1 | 2,
+  isSynthetic: 0 | 1 | 2 | 3,
   shown: 0 | 1 | 2,
   inputTokens: number | null,
   outputTokens: number | null,
@@ -160,10 +160,16 @@ export type UnknownOp = readonly [op: typeof OP.unknown];
 /** One row operation: a tuple whose first item is its code (`OP`). */
 export type Op = BeginOp | IssueOp | RecordOp | TitleOp | RequestOp | ResultOp | CallOp | DocOp | FactOp | UnknownOp;
 
-/** `records.is_synthetic`: 0 a model's response (or no response), 1 an API error the client wrote, 2 another note. */
-function syntheticKind(assistant: AssistantRecord | undefined): 0 | 1 | 2 {
-  if (assistant === undefined || !(assistant.isSynthetic || assistant.model === '<synthetic>')) return 0;
-  return assistant.isApiErrorMessage ? 1 : 2;
+/**
+ * `records.is_synthetic`: 0 a model's response (or another record), 1 a request that failed (core's
+ * `requestFailureOf`: an API-error message the client wrote, another agent's error note), 2 another synthetic
+ * message, 3 a failed attempt the agent retried.
+ */
+function syntheticKind(record: TranscriptRecord): 0 | 1 | 2 | 3 {
+  const failure = requestFailureOf(record);
+  if (failure !== undefined) return failure === 'failed' ? 1 : 3;
+  if (record.kind !== 'assistant' || !(record.isSynthetic || record.model === '<synthetic>')) return 0;
+  return 2;
 }
 
 /**
@@ -255,7 +261,7 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
         assistant?.model ?? null,
         assistant?.messageId ?? null,
         record.isSidechain ? 1 : 0,
-        syntheticKind(assistant),
+        syntheticKind(record),
         // The header's thread counts, and (1) the list's prompt count and the time partition: core's one rule,
         // blank prompts included.
         storedShown(record),

@@ -107,7 +107,7 @@ export type RecordBind = [
   modelRef: Num,
   messageId: Text,
   isSidechain: 0 | 1,
-  isSynthetic: 0 | 1 | 2,
+  isSynthetic: 0 | 1 | 2 | 3,
   shown: 0 | 1 | 2,
   inputTokens: Num,
   outputTokens: Num,

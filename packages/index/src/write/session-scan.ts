@@ -115,7 +115,8 @@ const ROW_COLUMNS = `line, kind, ts_ms, cwd_ref, version_ref, git_branch_ref, mo
   is_sidechain, is_synthetic, shown, request_ref, input_tokens, output_tokens, cache_creation_tokens, cache_1h_tokens,
   cache_read_tokens, reasoning_tokens,
   CASE WHEN shown = 1 AND is_sidechain = 0 THEN json_array(uuid, ts_text, ts_ms, sig)
-    WHEN kind = 'assistant' AND is_synthetic = 0 AND message_id IS NULL THEN uuid END AS uuid, copy_of,
+    WHEN kind = 'assistant' AND is_synthetic = 0 AND message_id IS NULL THEN uuid
+    WHEN is_synthetic IN (1, 3) THEN uuid END AS uuid, copy_of,
   CASE WHEN is_sidechain = 1 AND copy_of IS NULL THEN hex(uuid_raw) END AS run_key,
   CASE WHEN is_sidechain = 1 AND copy_of IS NULL THEN hex(parent_raw) END AS run_parent, output_at_least`;
 
@@ -167,6 +168,7 @@ export class SessionScanner {
       model: undefined,
       responseKey: undefined,
       promptKey: undefined,
+      failure: undefined,
     };
     const usage: UsageRow[] = [];
     const thread: ThreadRow[] = [];
@@ -204,6 +206,11 @@ export class SessionScanner {
         fact.model = response || kind === 'meta' ? text(r[6]) : undefined;
         fact.responseKey = response ? (messageId ?? uuid ?? undefined) : undefined;
         fact.promptKey = shown === 1 ? (uuid ?? undefined) : undefined;
+        // a failed request or attempt (records.is_synthetic 1 or 3): once, however many copies hold it
+        fact.failure =
+          synthetic === 1 || synthetic === 3
+            ? { kind: synthetic === 1 ? 'failed' : 'retried', key: messageId ?? uuid ?? `@${fact.stamp}` }
+            : undefined;
         summary.add(fact);
         if (assistant && outputTokens !== null) {
           usage.push({

@@ -111,10 +111,10 @@ export class SessionUpdater {
         db.prepare(
           `INSERT OR REPLACE INTO sessions (id, session_id, project_dir, project_path, title, title_source, started_at, ended_at,
            started_ms, ended_ms, prompts, messages, tool_calls, errors, expected_errors, versions, models, git_branch,
-           issues, usage_detail, time, agent, subagents, warmups)
+           issues, usage_detail, time, agent, subagents, warmups, api_errors, api_retries)
          VALUES (@id, @session_id, @project_dir, @project_path, @title, @title_source, @started_at, @ended_at, @started_ms,
            @ended_ms, @prompts, @messages, @tool_calls, @errors, @expected_errors, @versions, @models, @git_branch,
-           @issues, @usage_detail, @time, @agent, @subagents, @warmups)`,
+           @issues, @usage_detail, @time, @agent, @subagents, @warmups, @api_errors, @api_retries)`,
         ),
     });
   }
@@ -195,6 +195,8 @@ export class SessionUpdater {
       tool_calls: calls.calls,
       errors: calls.errors,
       expected_errors: calls.expectedErrors,
+      api_errors: summary.failedRequests,
+      api_retries: summary.retriedRequests,
       versions: JSON.stringify(summary.versions),
       models: JSON.stringify(summary.models),
       git_branch: summary.gitBranch ?? null,

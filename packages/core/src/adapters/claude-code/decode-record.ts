@@ -249,6 +249,8 @@ function decodeChain(
         isMeta: bool(isMeta) ?? false,
         logicalParentUuid: optUuid(logicalParentUuid),
         data: raw,
+        // the client notes each failed attempt so; a request that failed for good is an API-error message instead
+        ...(subtype === 'api_error' ? { retried: true as const } : {}),
       });
     }
     case 'attachment': {

@@ -5,7 +5,7 @@ import { createToolUseId } from '../../model/ids.js';
 import type { SourceLocation } from '../../model/issue.js';
 import type { TranscriptRecord } from '../../model/record.js';
 import type { CodexRecordEvent } from './decode.js';
-import { CodexSession } from './decode-session.js';
+import { CodexSession, isReconnect } from './decode-session.js';
 import { codexFailureOf, codexShellExitOf, EXEC_EVENT_STYLE } from './errors.js';
 import { imageOf } from './output.js';
 import { tokenUsageOf, toUsage } from './usage.js';
@@ -73,7 +73,7 @@ export class CodexExecDecoder extends CodexSession {
         const message = str(error.message) ?? type;
         // A fatal error is written twice, as `error` then as the `turn.failed` it caused: one error.
         if (type === 'turn.failed' && message === this.lastError) out(this.meta(type, line, undefined, loc));
-        else out(this.system('api_error', message, 'error', line, undefined, loc));
+        else out(this.system('api_error', message, 'error', line, undefined, loc, isReconnect(message)));
         this.lastError = type === 'error' ? message : undefined;
         if (type === 'turn.failed') this.response += 1;
         return;

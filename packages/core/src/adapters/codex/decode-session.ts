@@ -6,6 +6,9 @@ import type { AssistantRecord, ChainEnvelope, MetaRecord, TranscriptRecord, User
 import { unknownModelOf } from '../../model/unknown-model.js';
 import { FORK_COPY_WINDOW_MS, RESUME_COPY_WINDOW_MS, SPAWN_NOTICE } from './decode-items.js';
 
+/** An error Codex writes while it reconnects ("Reconnecting... 1/5", "Re-connecting... 2/3"): it retries. */
+export const isReconnect = (message: string): boolean => /^re-?connecting\b/i.test(message.trim());
+
 /** The model of responses in files that never name one (0.34 writes no `turn_context`). */
 export const UNKNOWN_MODEL = unknownModelOf('codex');
 
@@ -157,6 +160,7 @@ export abstract class CodexSession {
     };
   }
 
+  /** A system note; `retried`: an API error the client retries (`isReconnect`), not a failed request. */
   protected system(
     subtype: string,
     content: string | undefined,
@@ -164,6 +168,7 @@ export abstract class CodexSession {
     data: Record<string, unknown>,
     timestamp: IsoTimestamp | undefined,
     loc: SourceLocation,
+    retried = false,
   ): TranscriptRecord {
     return {
       kind: 'system',
@@ -174,6 +179,7 @@ export abstract class CodexSession {
       isMeta: false,
       logicalParentUuid: undefined,
       data,
+      ...(retried ? { retried: true as const } : {}),
     };
   }
 

@@ -22,6 +22,7 @@ import {
   toolSearchText,
   withEventFacts,
 } from './decode-items.js';
+import { isReconnect } from './decode-session.js';
 import { CodexResponses } from './decode-usage.js';
 import { codexFailureOf, codexShellExitOf, isCommandOutput } from './errors.js';
 import { eventNote, SILENT_EVENTS } from './event-notes.js';
@@ -348,7 +349,11 @@ export class CodexDecoder extends CodexResponses {
       return;
     }
     if (type === 'error' || type === 'stream_error') {
-      out(this.system('api_error', str(payload.message) ?? type, 'error', payload, timestamp, loc));
+      // a stream error is retried ("Reconnecting... 1/5"); an `error` ends the turn, unless it says it reconnects
+      const message = str(payload.message) ?? type;
+      out(
+        this.system('api_error', message, 'error', payload, timestamp, loc, type !== 'error' || isReconnect(message)),
+      );
       return;
     }
     if (type === 'task_complete' && payload.error !== undefined && payload.error !== null) {
