@@ -61,6 +61,13 @@ export interface SessionRow extends UnrecordedDto {
   readonly toolCalls: number;
   readonly errors: number;
   readonly expectedErrors: number;
+  /**
+   * Requests to the model the agent gave up on (an API error ended the turn: a 400, a 500 or 429 past its retries),
+   * not among `errors` (calls'); absent when none, or where the source does not tell (a team's copy).
+   */
+  readonly apiErrors?: number;
+  /** Failed attempts the agent retried (a 529 Overloaded, a dropped stream); absent when none, or not told. */
+  readonly apiRetries?: number;
   readonly versions: readonly string[];
   readonly models: readonly string[];
   readonly isLive: boolean;
@@ -190,6 +197,8 @@ export interface SessionsResponse {
     readonly toolCalls: number;
     readonly errors: number;
     readonly expectedErrors: number;
+    /** Requests the agents gave up on (`SessionRow.apiErrors`); absent where the source does not tell (a team). */
+    readonly apiErrors?: number;
     readonly live: number;
   };
   readonly facets: {
@@ -356,14 +365,19 @@ export type LiveMessage =
   | { readonly type: 'index-progress'; readonly index: IndexStatus }
   | { readonly type: 'hello' };
 
-/** One errored call of a session (`GET /api/sessions/:id/errors`): where it shows in the main timeline. */
+/**
+ * One errored call of a session, or one request to the model that failed (`GET /api/sessions/:id/errors`): where it
+ * shows in the main timeline.
+ */
 export interface SessionErrorHit {
-  readonly callId: string;
-  /** Index of the main-timeline event that shows it (the Agent call's event for a call inside a subagent). */
+  /** The errored call; null for a failed request (an API error that ended its turn), which its event shows. */
+  readonly callId: string | null;
+  /** Index of the main-timeline event that shows it (the Agent call's event for one inside a subagent). */
   readonly index: number;
-  /** Agent calls to expand, outermost first, to reach the call. */
+  /** Agent calls to expand, outermost first, to reach it. */
   readonly expand: readonly string[];
-  readonly tool: string;
+  /** The call's tool; null for a failed request. */
+  readonly tool: string | null;
   readonly severity: ErrorSeverity;
   readonly category: ErrorCategory | null;
   readonly timestamp: string | null;

@@ -40,6 +40,8 @@ export function toSessionRow(value: unknown): SessionRow {
     isLive: v.isLive === true,
     archived: v.archived === true,
     ...((num(v.warmups) ?? 0) > 0 ? { warmups: num(v.warmups) as number } : {}),
+    ...((num(v.apiErrors) ?? 0) > 0 ? { apiErrors: num(v.apiErrors) as number } : {}),
+    ...((num(v.apiRetries) ?? 0) > 0 ? { apiRetries: num(v.apiRetries) as number } : {}),
     costUsd: num(v.costUsd),
     unpricedModels: strs(v.unpricedModels),
     ...(strs(v.inputUnrecordedModels).length > 0 ? { inputUnrecordedModels: strs(v.inputUnrecordedModels) } : {}),

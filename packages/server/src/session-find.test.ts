@@ -23,15 +23,30 @@ async function allSessions() {
 }
 
 describe('GET /api/sessions/:id/errors', () => {
-  it('lists every errored call of every sample session, each at the event that shows it', async () => {
+  it('lists every errored call and failed request of every sample session, each at the event that shows it', async () => {
     let checked = 0;
     let insideSubagents = 0;
+    let requests = 0;
     for (const row of await allSessions()) {
       const detail = await json<SessionDetail>(`/api/sessions/${row.id}`);
-      const { errors } = await json<SessionErrorsResponse>(`/api/sessions/${row.id}/errors`);
+      const all = (await json<SessionErrorsResponse>(`/api/sessions/${row.id}/errors`)).errors;
+      expect([...all].sort((a, b) => a.index - b.index)).toEqual(all);
+      // a failed request: at the event that says it failed (an API-error answer, or the agent's error note)
+      for (const hit of all.filter((e) => e.callId === null)) {
+        const page = await json<EventsPage>(`/api/sessions/${row.id}/events?offset=${hit.index}&limit=1`);
+        const event = page.events[0];
+        const said = event?.kind === 'assistant' ? event.isApiError : event?.kind === 'note' && event.label;
+        expect([hit.tool, hit.expand, said], row.id).toEqual([
+          null,
+          [],
+          event?.kind === 'assistant' ? true : 'api_error',
+        ]);
+        requests++;
+      }
+      const errors = all.filter((e): e is typeof e & { callId: string } => e.callId !== null);
+      expect(all.length - errors.length, row.id).toBe(detail.counts.failedRequests);
       expect(errors.length, row.id).toBe(detail.counts.errors);
       expect(errors.filter((e) => e.severity === 'expected').length, row.id).toBe(detail.counts.expectedErrors);
-      expect([...errors].sort((a, b) => a.index - b.index)).toEqual(errors);
       for (const hit of errors) {
         const call = await json<CallDto>(`/api/sessions/${row.id}/calls/${encodeURIComponent(hit.callId)}`);
         expect(call.status).toBe('error');
@@ -55,6 +70,8 @@ describe('GET /api/sessions/:id/errors', () => {
     }
     expect(checked).toBeGreaterThan(0);
     expect(insideSubagents).toBeGreaterThan(0);
+    // the samples' 400 and 500 that ended their turns
+    expect(requests).toBe(2);
   });
 });
 

@@ -4,6 +4,7 @@
  */
 
 import { findInThreads } from '@agentdash/api';
+import { isFailedRequestEvent } from '@agentdash/core';
 import type { Session, Subagent, TimelineEvent, ToolCall } from '@agentdash/core/model';
 import { noteFields, plainText } from '@agentdash/core/present';
 import type { FindHit, SessionErrorHit } from './api-types.js';
@@ -17,10 +18,55 @@ export interface SearchableSession {
   locate(callId: string): { index: number; expand: string[] } | undefined;
 }
 
-/** Every errored call of the session (subagents included) in timeline order, with where it shows. */
+/**
+ * Every errored call of the session and every request to the model that failed (subagents' included), in timeline
+ * order, with where each shows.
+ */
 export function sessionErrors(view: SearchableSession): SessionErrorHit[] {
-  return errorHitsOf(view.session.calls, (id) => view.locate(id));
+  return sortedHits([...errorHitsOf(view.session.calls, (id) => view.locate(id)), ...failedRequestHits(view)]);
 }
+
+/**
+ * The events that show a request that failed (core's `isFailedRequestEvent`: an API error that ended its turn), in
+ * the main timeline and in the subagents its calls started (placed at the call, as a find places its hits).
+ */
+function failedRequestHits(view: SearchableSession): SessionErrorHit[] {
+  const hits: SessionErrorHit[] = [];
+  const scan = (events: readonly TimelineEvent[], base: { index: number; expand: readonly string[] } | undefined) => {
+    events.forEach((event, i) => {
+      const index = base?.index ?? i;
+      const expand = base?.expand ?? [];
+      if (isFailedRequestEvent(event)) {
+        const timestamp =
+          event.kind === 'assistant' ? event.timestamp : 'record' in event ? event.record.timestamp : undefined;
+        hits.push({
+          callId: null,
+          index,
+          expand: [...expand],
+          tool: null,
+          severity: 'error',
+          category: null,
+          timestamp: timestamp ?? null,
+        });
+      }
+      if (event.kind !== 'assistant') return;
+      for (const item of event.items) {
+        if (item.kind !== 'tool-call' || item.subagentKey === undefined || expand.length >= 32) continue;
+        const sub = view.thread(item.subagentKey, false);
+        if (sub) scan(sub, { index, expand: [...expand, item.id] });
+      }
+    });
+  };
+  scan(view.thread(undefined, false) ?? [], undefined);
+  return hits;
+}
+
+/** Hits as they show: by event, outer ones first, then by time. */
+const sortedHits = (hits: SessionErrorHit[]): SessionErrorHit[] =>
+  hits.sort(
+    (a, b) =>
+      a.index - b.index || a.expand.length - b.expand.length || (a.timestamp ?? '').localeCompare(b.timestamp ?? ''),
+  );
 
 /** What of a call its error hit shows. */
 export type ErrorFacts = Pick<ToolCall, 'id' | 'status' | 'canonicalName' | 'timestamp'> & {
@@ -53,10 +99,7 @@ export function errorHitsOf(
       timestamp: call.timestamp ?? null,
     });
   }
-  return hits.sort(
-    (a, b) =>
-      a.index - b.index || a.expand.length - b.expand.length || (a.timestamp ?? '').localeCompare(b.timestamp ?? ''),
-  );
+  return sortedHits(hits);
 }
 
 /** Matches of `query` in a loaded session, subagents included (see `findInThreads`). */

@@ -98,6 +98,7 @@ async function searchPage(
       toolCalls: found.reduce((n, r) => n + r.toolCalls, 0),
       errors: found.reduce((n, r) => n + r.errors, 0),
       expectedErrors: found.reduce((n, r) => n + r.expectedErrors, 0),
+      apiErrors: found.reduce((n, r) => n + (r.apiErrors ?? 0), 0),
       live: found.filter((r) => r.isLive).length,
     },
   };

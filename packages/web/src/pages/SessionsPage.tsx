@@ -55,6 +55,7 @@ export function SessionsPage({ query }: { readonly query: string }) {
                 {plural(data.total, 'session')} · {plural(data.totals.toolCalls, 'tool call')} ·{' '}
                 {plural(errors, 'error')}
                 {data.totals.expectedErrors > 0 ? ` + ${fmtNumber(data.totals.expectedErrors)} expected` : ''}
+                {(data.totals.apiErrors ?? 0) > 0 ? ` · ${plural(data.totals.apiErrors ?? 0, 'failed request')}` : ''}
                 {data.totals.live > 0 ? ` · ${data.totals.live} live` : ''}
               </>
             ) : (

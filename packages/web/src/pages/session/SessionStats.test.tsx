@@ -57,9 +57,25 @@ describe('the session header of a fork or resume', () => {
 
 describe('the session header of responses that recorded no usage', () => {
   it('says their tokens are unknown, not 0 (a legacy Codex rollout)', () => {
-    const none = { ...detailOf(0, 0), counts: { warmups: 0, assistantMessages: 2 } } as unknown as SessionDetail;
+    // four messages: two prompts, two responses
+    const none = {
+      ...detailOf(0, 0),
+      counts: { warmups: 0, prompts: 2, assistantMessages: 2 },
+    } as unknown as SessionDetail;
     const html = renderToStaticMarkup(<SessionStats detail={none} />);
     expect(html).toContain('tokens unknown: none of its 2 responses recorded usage');
     expect(html).not.toMatch(/<b>0<\/b> in/);
+  });
+
+  it("counts no response of a request that failed: its API-error answer is the client's, no usage unknown", () => {
+    const base = detailOf(0, 0);
+    const failed = {
+      ...base,
+      session: { ...base.session, messages: 1, apiErrors: 1 },
+      counts: { warmups: 0, prompts: 1, assistantMessages: 1, failedRequests: 1, retriedRequests: 1 },
+    } as unknown as SessionDetail;
+    const html = renderToStaticMarkup(<SessionStats detail={failed} />);
+    expect(html).not.toContain('unknown: none of its');
+    expect(html.replace(/<[^>]+>/g, '')).toContain('1 failed request +1 retried');
   });
 });

@@ -2,6 +2,7 @@ import { modelLabel, noUsageText, timeIsOwn } from '@agentdash/core/present';
 import { activeMs } from '@agentdash/core/time';
 import { Fragment, useMemo } from 'react';
 import type { SessionDetail } from '../../data/types';
+import { FailedRequests } from '../../ui/FailedRequests';
 import {
   costGapsNote,
   fmtCost,
@@ -24,7 +25,8 @@ export function SessionStats({ detail }: { detail: SessionDetail }) {
   );
   const realErrors = s.errors - s.expectedErrors;
   // Responses that recorded no usage at all (a legacy Codex rollout): unknown tokens, not "0 in".
-  const noUsage = noUsageText(detail.counts.assistantMessages, detail.usageByModel);
+  // The model's responses: the list's messages less its prompts (an API-error answer the client wrote is none).
+  const noUsage = noUsageText(Math.max(0, s.messages - detail.counts.prompts), detail.usageByModel);
   // A fork's or resume's wall time is its own records' (the index leaves out the conversation it copied).
   const resumed = timeIsOwn(detail.copiedFrom);
   // No wall time (records without a span): no active time either, rather than "0 ms".
@@ -58,6 +60,10 @@ export function SessionStats({ detail }: { detail: SessionDetail }) {
         {realErrors > 0 ? <b className="err-text">{realErrors}</b> : <b>0</b>} {nounFor(realErrors, 'error')}
         {s.expectedErrors > 0 && <span className="dim"> +{s.expectedErrors} expected</span>}
       </span>
+      <FailedRequests
+        failed={detail.counts.failedRequests ?? s.apiErrors ?? 0}
+        retried={detail.counts.retriedRequests ?? s.apiRetries ?? 0}
+      />
       {detail.subagents.length > 0 && (
         <span>
           <b>{detail.subagents.length}</b> {nounFor(detail.subagents.length, 'subagent')}

@@ -11,7 +11,11 @@ import type { SessionView } from './use-session-view';
  * loads the pages it shows, a cursor (j/k, g/G), and the errors, subagents' included (e/E).
  */
 export function useSessionNav(view: SessionView, scrollRef: RefObject<HTMLDivElement | null>) {
-  const errorCount = view.held ? (view.detail?.session.errors ?? 0) : 0;
+  // errored calls and the requests to the model that failed (an API error that ended its turn)
+  const detail = view.detail;
+  const errorCount = view.held
+    ? (detail?.session.errors ?? 0) + (detail?.counts.failedRequests ?? detail?.session.apiErrors ?? 0)
+    : 0;
   const { errors, listing } = useSessionErrors(view.detail?.session.id, errorCount, view.liveVersion);
   const [errorPos, setErrorPos] = useState(-1);
   const [errorsOnly, setErrorsOnly] = useState(false);

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import type { SessionRow } from '../../data/types';
 import { AgentBadge } from '../../ui/AgentBadge';
 import { ArchivedBadge } from '../../ui/ArchivedBadge';
+import { FAILED_REQUESTS_TIP } from '../../ui/FailedRequests';
 import { costGapsNote, fmtCost, fmtDate, fmtDuration, fmtNumber, fmtRecent, shortPath } from '../../ui/format';
 import { sessionHref } from '../../ui/router';
 import { SecretsBadge } from '../../ui/SecretsBadge';
@@ -240,6 +241,11 @@ function SessionRowView({
         {r.expectedErrors > 0 && (
           <div className="exp-count" style={{ fontSize: 11.5 }} title="Expected errors (normal work)">
             +{r.expectedErrors} expected
+          </div>
+        )}
+        {(r.apiErrors ?? 0) > 0 && (
+          <div className="err-text" style={{ fontSize: 11.5 }} title={FAILED_REQUESTS_TIP} data-testid="api-errors">
+            +{r.apiErrors} API
           </div>
         )}
       </td>
