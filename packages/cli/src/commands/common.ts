@@ -75,7 +75,7 @@ ${AGENT_HELP}
   --until WHEN     started at or before WHEN (a day: through its end)
   --model TEXT     sessions that used a model containing TEXT (sonnet-4.6 finds claude-sonnet-4-6)
   --version V      sessions written by client version V
-  --errors         only sessions with at least one tool error (expected ones aside)
+  --errors         only sessions with a tool error (expected ones aside) or a failed API request
   --limit N        at most N sessions`;
 
 export const COMMON_HELP = `Common options:

@@ -61,11 +61,14 @@ file under the current folder, and the same file of another folder, as the sessi
       return;
     }
     const c = ctx.color;
-    // Expected errors apart, as the dashboard shows them (`0 +2 expected`), in fewer columns: `0 (+2)`; red only
-    // when some are real.
-    const errorsCell = (s: { errors: number; expectedErrors: number }): Cell => {
-      const text = formatErrors(s).replace(/ \+(\S+) expected$/, ' (+$1)');
-      return realErrors(s) > 0 ? styled(text, c.red) : s.expectedErrors > 0 ? styled(text, c.dim) : text;
+    // Expected errors apart, as the dashboard shows them (`0 +2 expected`), in fewer columns: `0 (+2)`; then the
+    // requests the agent gave up on (`1 API`, `2 +1 API`); red only when some are real.
+    const errorsCell = (s: { errors: number; expectedErrors: number; apiErrors?: number }): Cell => {
+      const calls = formatErrors(s).replace(/ \+(\S+) expected$/, ' (+$1)');
+      const api = s.apiErrors ?? 0;
+      const text = api === 0 ? calls : calls === '0' ? `${api} API` : `${calls} +${api} API`;
+      if (realErrors(s) > 0 || api > 0) return styled(text, c.red);
+      return s.expectedErrors > 0 ? styled(text, c.dim) : text;
     };
     // Each reference as short as it can be and still name one session (Codex's time-ordered ids share their first
     // 8), as the dashboard shows it; an id two project folders hold keeps its `@<folder>`.

@@ -1,6 +1,7 @@
 /** `show`'s words for a session's calls and errors, and for the copies a resume or fork left in it. */
 import type { CopiedFrom } from '@agentdash/index';
 import { excerpt, formatCost, formatErrors, plural, terminalText } from '../format.js';
+import type { Colors } from '../io.js';
 
 /** The session's tool calls as the sessions list counts them, with the copies the transcript holds beside them. */
 export function callsText(calls: number, copiedFrom: readonly CopiedFrom[]): string {
@@ -11,6 +12,19 @@ export function callsText(calls: number, copiedFrom: readonly CopiedFrom[]): str
 /** "1 error", "4 errors +2 expected": the noun after the count of real errors it belongs to. */
 export function errorsInWords(counts: { readonly errors: number; readonly expectedErrors: number }): string {
   return formatErrors(counts).replace(/^\S+/, (n) => `${n} ${n === '1' ? 'error' : 'errors'}`);
+}
+
+/**
+ * `, 1 failed request (3 retried attempts)`: the requests the agent gave up on (an API error ended the turn) and the
+ * attempts it retried, after the errors; nothing when none.
+ */
+export function requestsText(
+  counts: { readonly failedRequests: number; readonly retriedRequests: number },
+  c: Pick<Colors, 'red' | 'dim'>,
+): string {
+  const failed = counts.failedRequests > 0 ? `, ${c.red(plural(counts.failedRequests, 'failed request'))}` : '';
+  const retried = counts.retriedRequests;
+  return `${failed}${retried > 0 ? c.dim(` (${plural(retried, 'retried attempt')})`) : ''}`;
 }
 
 /** One source of copies, in words: what came from it, and that it is counted there. */

@@ -43,7 +43,7 @@ import { wrapLines } from '../wrap.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, SESSION_HELP } from './common.js';
 import { resolveSession } from './resolve-session.js';
 import { callLine } from './show-call-line.js';
-import { callsText, copiedText, errorsInWords } from './show-copies.js';
+import { callsText, copiedText, errorsInWords, requestsText } from './show-copies.js';
 import { printFiles } from './show-files.js';
 import { issueLines } from './show-issues.js';
 import { archivedLines, heldLines, loadPartial, printVersions } from './show-versions.js';
@@ -135,6 +135,8 @@ ${COMMON_HELP}`,
       tokens,
       inputUnrecordedModels: summary?.inputUnrecordedModels,
       outputUnrecordedModels: summary?.outputUnrecordedModels,
+      // the model's responses as the list counts them: an API-error answer the client wrote is none
+      responses: summary === undefined || partial ? undefined : Math.max(0, summary.messages - session.counts.prompts),
     };
     const chunks = timelineChunks(session, c, ctx.verbose, own, notes, wall, copiedFrom);
     await writeChunks(
@@ -183,6 +185,7 @@ function* timelineChunks(
     readonly inputUnrecordedModels?: readonly string[] | undefined;
     /** Models some of whose responses kept only the stream's first output count: the output shown is a lower bound. */
     readonly outputUnrecordedModels?: readonly string[] | undefined;
+    readonly responses?: number | undefined;
   },
   notes: readonly string[],
   /**
@@ -224,13 +227,13 @@ function* timelineChunks(
   );
   out.push(
     `${c.dim('counts')}   ${plural(session.counts.prompts, 'prompt')}, ${plural(
-      session.counts.assistantMessages,
+      own.responses ?? session.counts.assistantMessages,
       'response',
-    )}, ${callsText(session.counts.toolCalls, copiedFrom)}, ${errorsTextColoured}, ${plural(session.subagents.length, 'subagent')}`,
+    )}, ${callsText(session.counts.toolCalls, copiedFrom)}, ${errorsTextColoured}${requestsText(session.counts, c)}, ${plural(session.subagents.length, 'subagent')}`,
   );
   out.push(
     `${c.dim('tokens')}   ${
-      noUsageText(session.counts.assistantMessages, session.usageByModel) ??
+      noUsageText(own.responses ?? session.counts.assistantMessages, session.usageByModel) ??
       formatTokenLine(own.tokens ?? sumTokens(Object.values(session.usageByModel)), own)
     }${warmups}`,
   );

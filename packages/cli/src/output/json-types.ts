@@ -101,6 +101,10 @@ export interface SessionJson {
   readonly toolCalls: number;
   readonly errors: number;
   readonly expectedErrors: number;
+  /** Requests to the model the agent gave up on (an API error ended the turn): not among `errors`. */
+  readonly apiErrors?: number;
+  /** Failed attempts the agent retried. */
+  readonly apiRetries?: number;
   readonly versions: readonly string[];
   readonly models: readonly string[];
   readonly gitBranch?: string;
