@@ -93,13 +93,14 @@ const TABLES = [
   'usage_rollup',
 ];
 
-/** The sessions as the list's copy holds them (migrations 9 and 10): each column, the summary's figures and time. */
+/** The sessions as the list's copy holds them (migrations 9, 10, 18, 29): each column, the summary's figures and time. */
 const LISTED = `select person_id, uid, device_id, agent, project_hash, project_dir, project_path, title, started_ms,
   ended_ms, models, versions, tool_calls, errors, cost_usd, (body->>'messages')::int, (body->>'expectedErrors')::int,
   (body->>'isLive')::boolean, (body->'time'->>'wallMs')::float8, (body->'time'->>'modelMs')::float8,
   (body->'time'->>'toolMs')::float8, (body->'time'->>'userMs')::float8, (body->'time'->>'idleMs')::float8,
   case when tier = 'summary' then coalesce((body->>'titled')::boolean, (body->>'prompts')::int > 0, false)
-    else coalesce(title, '') <> '' end
+    else coalesce(title, '') <> '' end,
+  coalesce((body->'header'->'counts'->>'failedRequests')::int, 0)
   from sessions`;
 
 export async function startTeam(options: { readonly ingest?: IngestGate } = {}): Promise<TeamFixture> {

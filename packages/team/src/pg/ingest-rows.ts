@@ -45,8 +45,8 @@ export function sessionRow(s: PushSession, who: Pusher, lowered: ShareTier | nul
     versions: s.versions,
     tool_calls: s.toolCalls,
     errors: s.errors,
-    // an error that was not expected, as every list counts them (index/src/read/scope.ts)
-    has_errors: s.errors > s.expectedErrors,
+    // an error that was not expected, or a request that failed, as every list counts them (index/src/read/scope.ts)
+    has_errors: s.errors > s.expectedErrors || (s.header.counts.failedRequests ?? 0) > 0,
     cost_usd: s.costUsd,
     tokens: u.inputTokens + u.outputTokens + u.cacheCreationInputTokens + u.cacheReadInputTokens,
     body,

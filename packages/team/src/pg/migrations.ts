@@ -9,6 +9,7 @@ import { CALL_COPIES_MIGRATIONS } from './call-copies.js';
 import type { Sql, TxSql } from './db.js';
 import { DEVICE_SEEN_MIGRATIONS } from './device-seen.js';
 import { DOC_STARTS_MIGRATION } from './doc-starts.js';
+import { FAILED_REQUESTS_MIGRATIONS } from './failed-requests.js';
 import { FORGOTTEN_MIGRATIONS } from './forgotten.js';
 import { LOWERED_FROM_MIGRATION } from './lowered.js';
 import { CHUNK_UPLOADER_MIGRATION, SUBAGENT_PROMPTS_MIGRATION, UNIQUE_UID_MIGRATION } from './migrations-tiers.js';
@@ -361,6 +362,7 @@ export const migrations: readonly Migration[] = [
   ...VALUE_MIGRATIONS,
   ...RESPONSE_COPIES_MIGRATIONS,
   ...DEVICE_SEEN_MIGRATIONS,
+  ...FAILED_REQUESTS_MIGRATIONS,
 ];
 
 /**

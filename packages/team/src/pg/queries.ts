@@ -30,7 +30,7 @@ const ORDER: Readonly<Record<SessionSort, string>> = {
   durationMs: 'coalesce(nullif(s.wall_ms, 0), -1)',
   messages: 's.messages',
   toolCalls: 's.tool_calls',
-  errors: 's.errors - s.expected_errors',
+  errors: 's.errors - s.expected_errors + s.api_errors',
   // a lower bound by its known part, as the index's list (session-page.ts)
   costUsd: 'coalesce(s.cost_usd, -1)',
 };
@@ -69,9 +69,12 @@ export function teamQueries(
   };
 
   const totals: Q['sessionTotals'] = async (filter = {}) => {
-    const [t] = await sql<{ total: number; tool_calls: number; errors: number; expected: number; live: number }[]>`
+    const [t] = await sql<
+      { total: number; tool_calls: number; errors: number; expected: number; api: number; live: number }[]
+    >`
       select count(*)::int as total, coalesce(sum(s.tool_calls), 0)::int as tool_calls,
         coalesce(sum(s.errors), 0)::int as errors, coalesce(sum(s.expected_errors), 0)::int as expected,
+        coalesce(sum(s.api_errors), 0)::int as api,
         count(*) filter (where s.is_live and s.ended_ms > ${now() - LIVE_WINDOW_MS})::int as live
       from ${sql.unsafe(listFromOf(filter as TeamFilter))} where ${whereOf(sql, filter as TeamFilter)}`;
     // a call two sessions hold counts once, as in `stats` (call-copies.ts)
@@ -82,6 +85,7 @@ export function teamQueries(
         toolCalls: (t?.tool_calls ?? 0) - copied.toolCalls,
         errors: (t?.errors ?? 0) - copied.errors,
         expectedErrors: (t?.expected ?? 0) - copied.expectedErrors,
+        apiErrors: t?.api ?? 0,
         live: t?.live ?? 0,
       },
     };

@@ -77,8 +77,8 @@ export function whereOf(sql: Sql | TxSql, f: TeamFilter) {
   if (f.version) parts.push(sql`${f.version} = any(s.versions)`);
   // not expected ones alone: the laptop's filter (index/src/read/scope.ts); `hasErrors` reaches the list's queries
   // only, whose `s` has `expected_errors` (see `whereOf`'s comment on `hideEmpty`)
-  if (f.hasErrors === true) parts.push(sql`s.errors > coalesce(s.expected_errors, 0)`);
-  if (f.hasErrors === false) parts.push(sql`s.errors <= coalesce(s.expected_errors, 0)`);
+  if (f.hasErrors === true) parts.push(sql`(s.errors > coalesce(s.expected_errors, 0) or s.api_errors > 0)`);
+  if (f.hasErrors === false) parts.push(sql`s.errors <= coalesce(s.expected_errors, 0) and s.api_errors = 0`);
   if (f.hideEmpty === true) parts.push(shownSql(sql));
   if (f.ids !== undefined) parts.push(sql`s.uid = any(${[...f.ids]}::text[])`);
   if (f.sessionId !== undefined) parts.push(sql`s.uid = ${f.sessionId}`);
@@ -140,6 +140,12 @@ export type TeamSessionSummary = SessionSummary & {
 type Body = Omit<SummarySession, 'calls' | 'responses' | 'tier'> &
   Partial<Pick<MetadataSession, 'title' | 'titleSource' | 'projectPath' | 'projectDir' | 'gitBranch'>>;
 
+/** A pushed session's failed requests and retried attempts, from its header's counts when the laptop sent them. */
+function failedRequestsOf(counts: Readonly<Record<string, number>> | undefined) {
+  const { failedRequests: apiErrors, retriedRequests: apiRetries } = counts ?? {};
+  return typeof apiErrors === 'number' && typeof apiRetries === 'number' ? { apiErrors, apiRetries } : {};
+}
+
 /**
  * A pushed session's row as the index's summary; a tier's missing fields are absent (hidden), never invented. Live
  * as the index tells it at `now`: pushed live, and its last record within the window (the list's totals count so).
@@ -164,6 +170,8 @@ export function summaryOf(row: SessionDbRow, now: number): TeamSessionSummary {
     toolCalls: b.toolCalls,
     errors: b.errors,
     expectedErrors: b.expectedErrors,
+    // the laptop's header counts them (none from an older one: unknown, absent)
+    ...failedRequestsOf(b.header?.counts),
     versions: b.versions,
     models: b.models,
     gitBranch: opt(b.gitBranch),

@@ -9,7 +9,7 @@
  * The list's trigger function is written again with it (migration 10's, one column more), and the list rebuilt whole.
  * Shipped: never edit this text, add a migration.
  */
-const TITLED = (row: string) => `case when ${row}tier = 'summary'
+export const TITLED = (row: string) => `case when ${row}tier = 'summary'
       then coalesce((${row}body->>'titled')::boolean, (${row}body->>'prompts')::int > 0, false)
       else coalesce(${row}title, '') <> '' end`;
 
