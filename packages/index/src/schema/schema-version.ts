@@ -84,7 +84,8 @@
  *   73: credentials on command lines, after lower-case names and in API key headers secrets (docs/secrets.md);
  *   74: a Gemini web_fetch refused by the client's host rule (`[Blocked Host]`) permission-denied, not network;
  *   75: failed requests and retried attempts (core's `requestFailureOf`: `records.is_synthetic` 1 and 3) counted per
- *   session (`sessions.api_errors`, `api_retries`).
+ *   session (`sessions.api_errors`, `api_retries`); 76: a response another session holds by the same id for another
+ *   request counted as its own (`responses.request_id`, core's `responseKeyOf`), not as a copy.
  *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
  *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
  *   rebuild the whole index each time the other had run.
@@ -92,7 +93,7 @@
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 75;
+export const DERIVED_VERSION = 76;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

@@ -47,9 +47,23 @@ export class SessionUsageUpdater {
         db.prepare(
           `INSERT OR REPLACE INTO responses (session_ref, key, message_id, agent_id, model_ref, ts_ms, input_tokens,
            output_tokens, cache_creation_tokens, cache_1h_tokens, cache_read_tokens, reasoning_tokens, input_unrecorded,
-           output_unrecorded)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           output_unrecorded, request_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ),
+      // Another session holds this id, bare or keyed by its request (`<id>:…`), for another request (core's
+      // `responseKeyOf`: a gateway reusing ids).
+      contested: () =>
+        db
+          .prepare(
+            `SELECT 1 FROM responses WHERE (key = @id OR (key > @id || ':' AND key < @id || ';'))
+             AND request_id IS NOT NULL AND request_id <> @request
+             AND session_ref <> (SELECT id FROM strings WHERE text = @sid) LIMIT 1`,
+          )
+          .pluck(),
+      // The sessions holding the bare id: their responses of it are keyed again, their ownership settled again.
+      holdersOf: () => db.prepare('SELECT DISTINCT session_ref FROM responses WHERE key = ?').pluck(),
+      rekey: () =>
+        db.prepare(`UPDATE responses SET key = key || ':' || request_id WHERE key = ? AND request_id IS NOT NULL`),
       stringId: () => db.prepare('SELECT id FROM strings WHERE text = ?').pluck(),
       // The sessions holding one of this session's responses too (a resume's copies, or what it copied), each once.
       sharers: () =>
@@ -136,7 +150,7 @@ export class SessionUsageUpdater {
         ref(sid),
         // Scoped by the session unless its id is unique everywhere (core's rule): the same in a copy of the session in
         // another home (a backup), whose usage counts it once, and never the same in an unrelated session.
-        responseKeyOf(response, ids, scope),
+        responseKeyOf(response, ids, scope, (key, requestId) => this.contest(sid, key, requestId)),
         response.messageId ?? null,
         response.context,
         ref(response.model),
@@ -149,11 +163,23 @@ export class SessionUsageUpdater {
         t.reasoningOutputTokens,
         response.inputUnrecorded ? 1 : 0,
         response.outputUnrecorded ? 1 : 0,
+        response.requestId ?? null,
       );
     }
     const written = this.noteSharing(sid);
     if (written !== undefined) this.changed.add(written);
     return { detail: usageDetail(responses), time: this.times.timeOf(sid, scan) };
+  }
+
+  /**
+   * Whether another session holds response id `key` for a request other than `requestId`; if so, the responses of it
+   * other sessions hold under the bare id are keyed by their requests too, and those sessions settled again.
+   */
+  private contest(sid: string, key: string, requestId: string): boolean {
+    if (this.s.contested.get({ id: key, request: requestId, sid }) !== 1) return false;
+    for (const ref of this.s.holdersOf.all(key) as number[]) this.sharing.add(ref);
+    this.s.rekey.run(key);
+    return true;
   }
 
   /**
