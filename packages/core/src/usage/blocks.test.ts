@@ -38,6 +38,19 @@ describe('billingBlocks', () => {
   });
 });
 
+describe('billingBlocks dated after now', () => {
+  it('are not active: a clock ahead made blocks 600 h from their end, projected at 40,000 times their cost', () => {
+    // a review helper: two blocks active at once, 611.7 h and 683.7 h left, $1231.30 projected from $0.03
+    const responses = [at('2026-12-01T10:00:00Z', 1), at('2026-12-01T10:30:00Z', 2), at('2026-12-31T09:00:00Z', 4)];
+    const now = Date.parse('2026-11-30T12:00:00Z');
+    const blocks = billingBlocks(responses, now);
+    expect(blocks.map((b) => [b.isActive, b.remainingMs, b.projectedCostUsd])).toEqual([
+      [false, 0, undefined],
+      [false, 0, undefined],
+    ]);
+  });
+});
+
 describe('billingBlocks over some of the responses', () => {
   it('counts part of the responses in the blocks all of them make (a project’s share of the account’s blocks)', () => {
     const responses = [

@@ -11,7 +11,7 @@ export interface BillingBlock {
   readonly endMs: number;
   /** Time of its last response. */
   readonly lastMs: number;
-  /** The block is still running at `now`: less than 5 hours since its last response and before its end. */
+  /** The block is running at `now`: started, less than 5 hours since its last response, and before its end. */
   readonly isActive: boolean;
   /** Time left in an active block (0 otherwise). */
   readonly remainingMs: number;
@@ -67,7 +67,8 @@ export function billingBlocks(
 
 function blockOf(start: number, last: number, usage: UsageGroup, now: number): BillingBlock {
   const endMs = start + BLOCK_MS;
-  const isActive = now - last < BLOCK_MS && now < endMs;
+  // a block dated after now (a clock ahead, a responses' time zone written wrong) has not started: not active
+  const isActive = start <= now && now - last < BLOCK_MS && now < endMs;
   const block: BillingBlock = {
     startMs: start,
     endMs,
