@@ -10,10 +10,12 @@ export function claudeModelId(model: string): string {
 }
 
 /**
- * A model filter's text (a part of an id) as the ids it should find are written: a Claude version with a dot, as GitHub
- * Copilot names models, is Anthropic's dash wherever it is in the text (`sonnet-4.6` finds `claude-sonnet-4-6`).
- * @example claudeModelQuery('sonnet-4.6') // 'sonnet-4-6'
+ * A model filter's text (a part of an id) as the ids it should find are written, in lower case (the stores compare
+ * it with the ids in lower case: `Sonnet` finds `claude-sonnet-4-6`, as a project filter ignores case): a Claude
+ * version with a dot, as GitHub Copilot names models, is Anthropic's dash wherever it is in the text (`sonnet-4.6`
+ * finds `claude-sonnet-4-6`).
+ * @example claudeModelQuery('Sonnet-4.6') // 'sonnet-4-6'
  */
 export function claudeModelQuery(text: string): string {
-  return text.replace(/((?:opus|sonnet|haiku)-\d+)\.(\d+)/, '$1-$2');
+  return text.toLowerCase().replace(/((?:opus|sonnet|haiku)-\d+)\.(\d+)/, '$1-$2');
 }

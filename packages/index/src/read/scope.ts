@@ -177,7 +177,7 @@ export function scopeSql(
   where
     .when(toMs(filter.since), 'coalesce(s.ended_ms, s.started_ms) >= ?')
     .when(toMs(filter.until), 's.started_ms <= ?')
-    .when(modelQuery(filter.model), 'EXISTS (SELECT 1 FROM json_each(s.models) WHERE instr(value, ?) > 0)')
+    .when(modelQuery(filter.model), 'EXISTS (SELECT 1 FROM json_each(s.models) WHERE instr(lower(value), ?) > 0)')
     .when(filter.version, 'EXISTS (SELECT 1 FROM json_each(s.versions) WHERE value = ?)')
     .when(filter.agent, 's.agent = ?');
   if (filter.file !== undefined && filter.file !== '') {

@@ -124,7 +124,7 @@ function readUsage(store: Store, filter: UsageFilter): UsageResponse[] {
       ...inScope.params,
     );
   }
-  where.when(modelQuery(model), 'instr((SELECT m.text FROM strings m WHERE m.id = r.model_ref), ?) > 0');
+  where.when(modelQuery(model), 'instr(lower((SELECT m.text FROM strings m WHERE m.id = r.model_ref)), ?) > 0');
   const window = new Where().when(toMs(since), 'r.ts_ms >= ?').when(toMs(until), 'r.ts_ms <= ?');
   const columns = `r.key, r.message_id, r.model_ref, r.ts_ms, r.session_ref, r.agent_id, r.input_tokens,
       r.output_tokens, r.cache_creation_tokens, r.cache_1h_tokens, r.cache_read_tokens, r.reasoning_tokens,

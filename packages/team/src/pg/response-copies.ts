@@ -89,7 +89,7 @@ export function copiedResponseSums(
   const list = sql.unsafe(listFromOf(filter));
   const where = whereOf(sql, filter);
   const picked = [sql`r.response_key is not null`];
-  if (model) picked.push(sql`strpos(r.model, ${claudeModelQuery(model)}) > 0`);
+  if (model) picked.push(sql`strpos(lower(r.model), ${claudeModelQuery(model)}) > 0`);
   if (from !== undefined) picked.push(sql`r.ts_ms >= ${from}`);
   if (to !== undefined) picked.push(sql`r.ts_ms <= ${to}`);
   return sql`

@@ -73,7 +73,7 @@ export function whereOf(sql: Sql | TxSql, f: TeamFilter) {
   const until = toMs(f.until);
   if (until !== undefined) parts.push(sql`s.started_ms <= ${until}`);
   if (f.model)
-    parts.push(sql`exists (select 1 from unnest(s.models) m where strpos(m, ${claudeModelQuery(f.model)}) > 0)`);
+    parts.push(sql`exists (select 1 from unnest(s.models) m where strpos(lower(m), ${claudeModelQuery(f.model)}) > 0)`);
   if (f.version) parts.push(sql`${f.version} = any(s.versions)`);
   // not expected ones alone: the laptop's filter (index/src/read/scope.ts); `hasErrors` reaches the list's queries
   // only, whose `s` has `expected_errors` (see `whereOf`'s comment on `hideEmpty`)

@@ -139,7 +139,7 @@ const opt = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
  */
 function sumsOf(sql: Sql, model: string | undefined, from?: number, to?: number, rolled = false) {
   const kept = [rolled ? sql`false` : sql`true`];
-  if (model) kept.push(sql`strpos(u.model, ${claudeModelQuery(model)}) > 0`);
+  if (model) kept.push(sql`strpos(lower(u.model), ${claudeModelQuery(model)}) > 0`);
   const first = quarterOf(from);
   const last = quarterOf(to);
   if (first !== undefined) kept.push(sql`u.quarter > ${first}`);
@@ -152,7 +152,7 @@ function sumsOf(sql: Sql, model: string | undefined, from?: number, to?: number,
   if (first === undefined && last === undefined) return whole;
   // the edges: responses of the first and last quarter-hours within the period (the responses' time index)
   const edges = [sql`true`];
-  if (model) edges.push(sql`strpos(u.model, ${claudeModelQuery(model)}) > 0`);
+  if (model) edges.push(sql`strpos(lower(u.model), ${claudeModelQuery(model)}) > 0`);
   if (from !== undefined) edges.push(sql`u.ts_ms >= ${from}`);
   if (to !== undefined) edges.push(sql`u.ts_ms <= ${to}`);
   const near = [
@@ -189,7 +189,7 @@ function rolledOf(
   quarters: { first?: number | undefined; last?: number | undefined },
 ) {
   const parts = [whereOf(sql, filter)];
-  if (model) parts.push(sql`strpos(s.model, ${claudeModelQuery(model)}) > 0`);
+  if (model) parts.push(sql`strpos(lower(s.model), ${claudeModelQuery(model)}) > 0`);
   if (quarters.first !== undefined) parts.push(sql`s.quarter > ${quarters.first}`);
   if (quarters.last !== undefined) parts.push(sql`s.quarter < ${quarters.last}`);
   const from = listFromOf(filter).replace('session_list s', 'usage_rollup s');
