@@ -77,10 +77,11 @@ pgSuite('failed requests on a team server (real PostgreSQL, the real push client
         'team_29',
         migrations.filter((m) => m.version <= 28),
       );
+      const { digest: _digest, ...plain } = metadataSession(2);
       const failed = seal({
-        ...metadataSession(2),
-        header: { totalEvents: 2, counts: { failedRequests: 1, retriedRequests: 2 }, toolCounts: {} },
-      } as ReturnType<typeof metadataSession>);
+        ...plain,
+        header: { ...plain.header, counts: { failedRequests: 1, retriedRequests: 2 } },
+      });
       await db.sql.unsafe(`insert into people (name, salt) values ('ann', repeat('ab', 32))`);
       await db.sql`insert into sessions (person_id, uid, tier, digest, agent, session_id, project_hash, models,
         versions, tool_calls, errors, has_errors, tokens, body) values (1, ${uidOf(2)}, 'metadata', ${failed.digest},
