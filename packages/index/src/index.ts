@@ -68,6 +68,7 @@ export type {
 export {
   addMeasured,
   type MeasuredTimeTotals,
+  MODEL_TIME_EVENTS,
   measuredToolStats,
   openTelemetryWriter,
   TELEMETRY_FIRST_MS,

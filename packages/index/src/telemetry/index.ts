@@ -26,6 +26,7 @@ import {
 } from './queries.js';
 
 export { TELEMETRY_FIRST_MS, TELEMETRY_LAST_MS, TELEMETRY_NEWEST_FIRST } from './queries.js';
+export { MODEL_TIME_EVENTS } from './schema.js';
 export { type TelemetryStepRow, telemetryStepOf, telemetryStepsSql } from './timeline.js';
 
 import { TELEMETRY_SCHEMA } from './schema.js';

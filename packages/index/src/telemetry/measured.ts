@@ -5,12 +5,12 @@
 import type Database from 'better-sqlite3';
 import { percentile } from '../read/percentile.js';
 import type { DurationStats } from '../types.js';
-import { MEASURED_RUN } from './schema.js';
+import { MEASURED_RUN, MODEL_TIME_EVENTS } from './schema.js';
 
 /** What the client measured of one session, summed. */
 export interface MeasuredSession {
   readonly apiRequests: number;
-  /** Sum of `api_request` durations. */
+  /** Sum of `api_request` and `api_error` durations (`MODEL_TIME_EVENTS`). */
   readonly modelMs: number;
   readonly toolCalls: number;
   /** Sum of `tool_result` durations. */
@@ -30,11 +30,12 @@ export interface MeasuredToolRun {
 export function createMeasuredQueries(db: Database.Database) {
   const bySession = db.prepare(
     `SELECT session_id AS sessionId, SUM(name = 'api_request') AS apiRequests,
-       TOTAL(CASE WHEN name = 'api_request' THEN duration_ms END) AS modelMs,
+       TOTAL(CASE WHEN name IN ${MODEL_TIME_EVENTS} THEN duration_ms END) AS modelMs,
        SUM(name = 'tool_result') AS toolCalls,
        TOTAL(CASE WHEN name = 'tool_result' THEN duration_ms END) AS toolMs,
        TOTAL(CASE WHEN name = 'api_request' THEN cost_usd END) AS costUsd
-     FROM otel_events WHERE session_id <> '' AND name IN ('api_request', 'tool_result') GROUP BY session_id`,
+     FROM otel_events WHERE session_id <> '' AND name IN ('api_request', 'api_error', 'tool_result')
+     GROUP BY session_id`,
   );
   const runs = db.prepare(
     `SELECT session_id AS sessionId, tool_name AS tool, duration_ms AS durationMs, success FROM otel_events

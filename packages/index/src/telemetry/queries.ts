@@ -6,6 +6,7 @@
 import { telemetryClientName } from '@agentdash/core';
 import type { MeasuredCall, MeasuredRequest, SessionTelemetry } from '@agentdash/core/model';
 import type Database from 'better-sqlite3';
+import { MODEL_TIME_EVENTS } from './schema.js';
 
 export type { MeasuredCall, MeasuredRequest, SessionTelemetry } from '@agentdash/core/model';
 
@@ -41,7 +42,7 @@ const SESSION_SUMS = `
     COUNT(DISTINCT CASE WHEN name = 'user_prompt' THEN prompt_id END) AS prompts,
     SUM(name = 'api_request') AS apiRequests,
     SUM(name = 'api_error') AS apiErrors,
-    TOTAL(CASE WHEN name = 'api_request' THEN duration_ms END) AS modelMs,
+    TOTAL(CASE WHEN name IN ${MODEL_TIME_EVENTS} THEN duration_ms END) AS modelMs,
     SUM(name = 'tool_result') AS toolCalls,
     SUM(name = 'tool_result' AND success = 0) AS failedToolCalls,
     TOTAL(CASE WHEN name = 'tool_result' THEN duration_ms END) AS toolMs,

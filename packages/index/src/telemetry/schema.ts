@@ -78,5 +78,11 @@ export const TELEMETRY_SCHEMA = `
 /** Tables no rebuild or reset of derived data may drop or empty. */
 export const TELEMETRY_TABLES = ['otel_events', 'otel_spans', 'otel_metrics', 'otel_unknown'] as const;
 
+/**
+ * The telemetry events whose durations are the model's measured time: its requests, those that failed too (an
+ * `api_error`, as the transcripts' time partition counts a failed request and its retry's wait as the model's).
+ */
+export const MODEL_TIME_EVENTS = "('api_request', 'api_error')";
+
 /** The telemetry events that are measured tool runs (a `tool_result` with a duration): `measuredToolRuns`. */
 export const MEASURED_RUN = "name = 'tool_result' AND duration_ms IS NOT NULL";

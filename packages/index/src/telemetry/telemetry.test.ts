@@ -45,10 +45,9 @@ function sumsOf(records: readonly OtelRecord[]) {
     if (r.kind !== 'event') continue;
     const sid = attrText(r.attributes, 'session.id');
     const s = sums.get(sid) ?? { modelMs: 0, toolMs: 0, apiRequests: 0, toolCalls: 0 };
-    if (r.name === 'api_request') {
-      s.apiRequests += 1;
-      s.modelMs += attrNumber(r.attributes, 'duration_ms') ?? 0;
-    }
+    if (r.name === 'api_request') s.apiRequests += 1;
+    // a failed request's time is the model's too (as the transcripts' time partition counts it)
+    if (r.name === 'api_request' || r.name === 'api_error') s.modelMs += attrNumber(r.attributes, 'duration_ms') ?? 0;
     if (r.name === 'tool_result') {
       s.toolCalls += 1;
       s.toolMs += attrNumber(r.attributes, 'duration_ms') ?? 0;

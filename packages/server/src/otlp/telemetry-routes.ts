@@ -71,7 +71,8 @@ export function sessionTelemetryDto(
   return {
     sessionId: telemetry.sessionId,
     hasTranscript: summary !== undefined,
-    modelTime: figure(telemetry.modelMs, telemetry.apiRequests > 0, summary?.time.modelMs),
+    // measured once the client reported a request, a failed one too
+    modelTime: figure(telemetry.modelMs, telemetry.apiRequests + telemetry.apiErrors > 0, summary?.time.modelMs),
     toolTime: figure(telemetry.toolMs, telemetry.toolCalls > 0, summary?.time.toolMs),
     permissionWaitMs: telemetry.toolCalls > 0 ? telemetry.permissionWaitMs : null,
     inferred: summary === undefined ? null : { modelMs: summary.time.modelMs, toolMs: summary.time.toolMs },
@@ -178,7 +179,10 @@ export function telemetryRoutes(index: AgentIndex, otlp?: OtlpState, roots: read
     const ref = c.req.param('id');
     const sessionId = sessionOf(ref)?.id ?? ref;
     const steps = index.telemetry.timeline(sessionId, MAX_TELEMETRY_STEPS + 1);
-    if (steps.length === 0) throw new HttpError(404, 'no telemetry for this session');
+    // a session with telemetry but none of it a step (a plugin loaded, settings read) has no steps, as listed
+    if (steps.length === 0 && index.telemetry.sessionTelemetry(sessionId) === undefined) {
+      throw new HttpError(404, 'no telemetry for this session');
+    }
     return c.json(telemetryStepsResponse(sessionId, steps));
   });
   return routes;

@@ -17,6 +17,7 @@ import {
 import {
   type MeasuredCall,
   type MeasuredRequest,
+  MODEL_TIME_EVENTS,
   type SessionTelemetry,
   TELEMETRY_FIRST_MS,
   TELEMETRY_LAST_MS,
@@ -240,7 +241,8 @@ export async function teamSessionTelemetry(sql: Sql, key: TelemetryKey): Promise
   const { records: _records, ...sums } = row;
   // fractional figures summed as the laptop's SQLite sums them (total(): compensated), to the same last bit
   const [floats] = await sql<{ model: number[] | null; tool: number[] | null; cost: number[] | null }[]>`
-    select array_agg(duration_ms order by key) filter (where name = 'api_request' and duration_ms is not null) as model,
+    select array_agg(duration_ms order by key)
+        filter (where name in ${sql.unsafe(MODEL_TIME_EVENTS)} and duration_ms is not null) as model,
       array_agg(duration_ms order by key) filter (where name = 'tool_result' and duration_ms is not null) as tool,
       array_agg(cost_usd order by key) filter (where name = 'api_request' and cost_usd is not null) as cost
     from otel_events where person_id = ${p} and session_id = ${id}`;

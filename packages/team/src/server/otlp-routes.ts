@@ -179,7 +179,8 @@ export function teamTelemetryRoutes(sql: Sql): Hono<TeamEnv> {
   routes.get('/sessions/:id/steps', async (c) => {
     const { key } = await keyOf(c.req.param('id'), c.req.query('person'));
     const steps = key ? await teamTelemetryTimeline(sql, key, MAX_TELEMETRY_STEPS + 1) : [];
-    if (!key || steps.length === 0) throw noTelemetry();
+    // telemetry none of which is a step (a plugin loaded, settings read): no steps, as the laptop answers
+    if (!key || (steps.length === 0 && (await teamSessionTelemetry(sql, key)) === undefined)) throw noTelemetry();
     return c.json(telemetryStepsResponse(key.sessionId, steps));
   });
   return routes;
