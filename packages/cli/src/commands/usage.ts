@@ -214,7 +214,7 @@ Options:
   --until D        through day D
 ${PROJECT_HELP}
 ${AGENT_HELP}
-  --model TEXT     responses of models whose id contains TEXT
+  --model TEXT     responses of models whose id contains TEXT, any case
 
 ${PATHS_HELP}
 
