@@ -74,8 +74,9 @@ function spanMs(span: OtelSpan): number {
 
 /**
  * The client's own durations per session, read with its own names (not through core's mapping): Codex's
- * `codex.api_request` (HTTP status below 400) and `codex.tool_result` by `conversation.id`; Gemini's
- * `gemini_cli.api_response` and its `tool_call` spans by `session.id` / `gen_ai.conversation.id`.
+ * `codex.api_request` (requests: an HTTP status below 400; model time: every one, a failed request's time being the
+ * model's) and `codex.tool_result` by `conversation.id`; Gemini's `gemini_cli.api_response` (and, for model time,
+ * `gemini_cli.api_error`) and its `tool_call` spans by `session.id` / `gen_ai.conversation.id`.
  */
 export function clientSums(agent: 'codex' | 'gemini', records: readonly OtelRecord[]): Map<string, ClientSums> {
   const sums = new Map<string, ClientSums>();
@@ -87,8 +88,8 @@ export function clientSums(agent: 'codex' | 'gemini', records: readonly OtelReco
   for (const r of records) {
     if (r.kind === 'event' && agent === 'codex') {
       const s = at(attrText(r.attributes, 'conversation.id'));
-      if (r.name === 'codex.api_request' && (attrNumber(r.attributes, 'http.response.status_code') ?? 0) < 400) {
-        s.apiRequests += 1;
+      if (r.name === 'codex.api_request') {
+        if ((attrNumber(r.attributes, 'http.response.status_code') ?? 0) < 400) s.apiRequests += 1;
         s.modelMs += attrNumber(r.attributes, 'duration_ms') ?? 0;
       }
       if (r.name === 'codex.tool_result') {
@@ -97,9 +98,9 @@ export function clientSums(agent: 'codex' | 'gemini', records: readonly OtelReco
         s.callIds.push(attrText(r.attributes, 'call_id'));
       }
     }
-    if (r.kind === 'event' && agent === 'gemini' && r.name === 'gemini_cli.api_response') {
+    if (r.kind === 'event' && agent === 'gemini' && /^gemini_cli\.api_(response|error)$/.test(r.name)) {
       const s = at(attrText(r.attributes, 'session.id'));
-      s.apiRequests += 1;
+      if (r.name === 'gemini_cli.api_response') s.apiRequests += 1;
       s.modelMs += attrNumber(r.attributes, 'duration_ms') ?? 0;
     }
     if (r.kind === 'span' && agent === 'gemini' && r.name === 'tool_call') {
