@@ -4,7 +4,15 @@
  * the server's `GET /api/sessions/:id/export?format=` write them with the same code.
  * @module
  */
-import type { AssistantItem, Session, SessionStream, Subagent, TimelineEvent, ToolCall } from '@agentdash/core';
+import type {
+  AssistantItem,
+  ParseIssue,
+  Session,
+  SessionStream,
+  Subagent,
+  TimelineEvent,
+  ToolCall,
+} from '@agentdash/core';
 import {
   attachmentLabel,
   attachmentShows,
@@ -26,6 +34,7 @@ import {
   oneLine,
   otherBlockLabel,
   otherBlockRaw,
+  plural,
   summarizeCall,
 } from '@agentdash/core/present';
 import { jsonChunks } from './json-chunks.js';
@@ -119,8 +128,10 @@ export interface MarkdownSource {
     Session,
     'id' | 'title' | 'projectPath' | 'projectDir' | 'startedAt' | 'endedAt' | 'versions' | 'models'
   >;
-  readonly counts: Pick<Session['counts'], 'toolCalls' | 'errors' | 'expectedErrors'>;
+  readonly counts: Pick<Session['counts'], 'toolCalls' | 'errors' | 'expectedErrors' | 'failedRequests'>;
   readonly subagents: readonly Omit<Subagent, 'events'>[];
+  /** The transcript's problems (a malformed line, an orphan result), listed after the timeline: never dropped silently. */
+  readonly issues: readonly ParseIssue[];
   /** The main thread's events (no key), or a subagent's. */
   events(key?: string): Iterable<TimelineEvent> | AsyncIterable<TimelineEvent>;
 }
@@ -132,6 +143,7 @@ export function markdownSourceOf(session: Session): MarkdownSource {
     head: session,
     counts: session.counts,
     subagents: session.subagents,
+    issues: session.issues,
     events: (key) => (key === undefined ? session.events : (byKey.get(key)?.events ?? [])),
   };
 }
@@ -151,7 +163,11 @@ export async function* markdownChunks(from: Session | MarkdownSource): AsyncGene
   out.push(`- Time: ${formatDateTime(session.startedAt)} → ${formatDateTime(session.endedAt)}`);
   const names = (list: readonly string[]) => list.map(escapeMarkdown).join(', ') || '?';
   out.push(`- Client: ${names(session.versions)}; model: ${names(session.models.map(modelLabel))}`);
-  out.push(`- Tool calls: ${counts.toolCalls} (${counts.errors} errors, ${counts.expectedErrors} expected)`, '');
+  const failed = counts.failedRequests > 0 ? `; ${plural(counts.failedRequests, 'failed API request')}` : '';
+  out.push(
+    `- Tool calls: ${counts.toolCalls} (${counts.errors} errors, ${counts.expectedErrors} expected)${failed}`,
+    '',
+  );
   const ctx: MarkdownContext = {
     out,
     source,
@@ -163,7 +179,27 @@ export async function* markdownChunks(from: Session | MarkdownSource): AsyncGene
   for (const sub of source.subagents) {
     if (!ctx.shown.has(sub.key)) yield* writeSubagent(sub, ctx, '');
   }
+  writeIssues(source.issues, out);
   yield* drain(out);
+}
+
+/** A block of a tool's result that is an image. */
+const isImage = (block: { readonly kind: string }): boolean => block.kind === 'image';
+
+/** Problems listed at most; the rest counted. */
+const MAX_ISSUES = 1000;
+
+/** The transcript's problems, one line each (`file:line`, code, message), as the HTML export and `show` list them. */
+function writeIssues(issues: readonly ParseIssue[], out: string[]): void {
+  if (issues.length === 0) return;
+  out.push(`## ${plural(issues.length, 'problem')} in the transcript`, '');
+  for (const issue of issues.slice(0, MAX_ISSUES)) {
+    out.push(
+      `- ${inlineCode(`${issue.file}:${issue.line}`)} ${issue.code}: ${escapeMarkdown(oneLine(issue.message, 500))}`,
+    );
+  }
+  if (issues.length > MAX_ISSUES) out.push(`- … ${issues.length - MAX_ISSUES} more`);
+  out.push('');
 }
 
 /** What the Markdown writers share: the output lines, the subagents already written, the project path. */
@@ -273,6 +309,10 @@ async function* writeItem(
       const output = item.result ? resultText(item.result.content) : '';
       if (output.trim() !== '') push(`\n${fence(clipLines(output, 20))}\n`);
       else push('');
+      // an image the tool sent back is named, not embedded (the JSON and HTML exports hold it), as a prompt's is
+      const content = item.result?.content;
+      const images = typeof content === 'string' || content === undefined ? 0 : content.filter(isImage).length;
+      if (images > 0) push(`*${images === 1 ? 'an image' : `${images} images`} in its result*\n`);
       const sub = item.subagentKey ? subagents.get(item.subagentKey) : undefined;
       if (sub && !shown.has(sub.key)) yield* writeSubagent(sub, ctx, `${quote}> `);
       break;
@@ -305,10 +345,11 @@ async function* writeSubagent(
 
 /** A streamed session as the Markdown export reads it, each part through `parts` (its counts need its calls met). */
 export async function markdownSourceOfStream(stream: SessionStream, parts: SessionParts): Promise<MarkdownSource> {
-  const { counts } = await stream.tail();
+  const { counts, issues } = await stream.tail();
   return {
     head: parts.head(stream.head),
     counts,
+    issues,
     subagents: stream.subagents.map((sub) => parts.subagent(sub)),
     events: (key) => mapped(stream.events(key), parts.event),
   };

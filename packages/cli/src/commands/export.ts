@@ -52,7 +52,8 @@ export const exportCommand: CommandSpec = {
   json       the enriched session (as show --json): every call with its typed result nested
   envelope   JSON Lines, one line per tool call (subagents' included), in file order:
              {"id","tool","success":true,"data":{…}} or {"id","tool","success":false,"error":"…"}
-  markdown   a readable transcript
+  markdown   a readable transcript: each tool output cut at 20 lines and each diff at 40 (the cut is marked),
+             images named, not embedded, and the transcript's problems listed at its end
   html       ONE self-contained page showing the whole session as the dashboard does (tool renderers,
              subagents); it needs no server and no network, so it can be opened from a file or sent to someone
 
