@@ -119,7 +119,7 @@ describe('Copilot CLI 1.0.64 and 1.0.68: output tokens only, input not recorded'
     });
     // Before: `1 response ($0.00018, not in the cost above)`, as if its input had cost nothing.
     expect(show.stdout.split('\n').filter((line) => /^copied/.test(line))).toEqual([
-      `copied   0 tool calls and 1 response ($0.00018 + ?, not in the cost above) copied from ${original} "[[ ## user_query ## ]] Reply with AGENTV_SDK_CHILD_RUNNER_R…" when it was resumed; counted there`,
+      `copied   1 response ($0.00018 + ?, not in the cost above) copied from ${original} "[[ ## user_query ## ]] Reply with AGENTV_SDK_CHILD_RUNNER_R…" when it was resumed; counted there`,
     ]);
   });
 });

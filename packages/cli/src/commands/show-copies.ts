@@ -9,6 +9,15 @@ export function callsText(calls: number, copiedFrom: readonly CopiedFrom[]): str
   return copies === 0 ? plural(calls, 'tool call') : `${plural(calls - copies, 'tool call')} (+${copies} copied)`;
 }
 
+/** The session's responses with the copies a resume or fork left in it apart, as its tool calls (`callsText`). */
+export function responsesText(responses: number, copiedFrom: readonly CopiedFrom[]): string {
+  const copies = Math.min(
+    responses,
+    copiedFrom.reduce((n, from) => n + from.responses, 0),
+  );
+  return copies === 0 ? plural(responses, 'response') : `${plural(responses - copies, 'response')} (+${copies} copied)`;
+}
+
 /** "1 error", "4 errors +2 expected": the noun after the count of real errors it belongs to. */
 export function errorsInWords(counts: { readonly errors: number; readonly expectedErrors: number }): string {
   return formatErrors(counts).replace(/^\S+/, (n) => `${n} ${n === '1' ? 'error' : 'errors'}`);
@@ -31,16 +40,15 @@ export function requestsText(
 export function copiedText(from: CopiedFrom): string {
   const responses =
     from.responses > 0
-      ? ` and ${plural(from.responses, 'response')} (${formatCost(from.costUsd, from)}, not in the cost above)`
+      ? `${plural(from.responses, 'response')} (${formatCost(from.costUsd, from)}, not in the cost above)`
       : '';
   const title = from.title === null ? '' : ` "${excerpt(from.title, 60)}"`;
   const failed = from.errors > 0 ? ` (${errorsInWords(from)})` : '';
+  // no "0 tool calls and" before the responses of a copy that holds none
+  const calls = from.calls > 0 || responses === '' ? `${plural(from.calls, 'tool call')}${failed}` : '';
+  const what = [calls, responses].filter((part) => part !== '').join(' and ');
   if (from.sameSession) {
-    return terminalText(
-      `${plural(from.calls, 'tool call')}${failed}${responses} held by another copy of this session, ${from.ref}; counted there`,
-    );
+    return terminalText(`${what} held by another copy of this session, ${from.ref}; counted there`);
   }
-  return terminalText(
-    `${plural(from.calls, 'tool call')}${failed}${responses} copied from ${from.ref}${title} when it was resumed; counted there`,
-  );
+  return terminalText(`${what} copied from ${from.ref}${title} when it was resumed; counted there`);
 }

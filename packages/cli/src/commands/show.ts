@@ -43,7 +43,7 @@ import { wrapLines } from '../wrap.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, SESSION_HELP } from './common.js';
 import { resolveSession } from './resolve-session.js';
 import { callLine } from './show-call-line.js';
-import { callsText, copiedText, errorsInWords, requestsText } from './show-copies.js';
+import { callsText, copiedText, errorsInWords, requestsText, responsesText } from './show-copies.js';
 import { printFiles } from './show-files.js';
 import { issueLines } from './show-issues.js';
 import { archivedLines, heldLines, loadPartial, printVersions } from './show-versions.js';
@@ -226,9 +226,9 @@ function* timelineChunks(
     `${c.dim('client')}   ${terminalText(session.versions.join(', ') || '?')}   ${c.dim('model')} ${terminalText(session.models.map(modelLabel).join(', ') || '?')}`,
   );
   out.push(
-    `${c.dim('counts')}   ${plural(session.counts.prompts, 'prompt')}, ${plural(
+    `${c.dim('counts')}   ${plural(session.counts.prompts, 'prompt')}, ${responsesText(
       own.responses ?? session.counts.assistantMessages,
-      'response',
+      copiedFrom,
     )}, ${callsText(session.counts.toolCalls, copiedFrom)}, ${errorsTextColoured}${requestsText(session.counts, c)}, ${plural(session.subagents.length, 'subagent')}`,
   );
   out.push(
