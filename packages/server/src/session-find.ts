@@ -36,19 +36,7 @@ function failedRequestHits(view: SearchableSession): SessionErrorHit[] {
     events.forEach((event, i) => {
       const index = base?.index ?? i;
       const expand = base?.expand ?? [];
-      if (isFailedRequestEvent(event)) {
-        const timestamp =
-          event.kind === 'assistant' ? event.timestamp : 'record' in event ? event.record.timestamp : undefined;
-        hits.push({
-          callId: null,
-          index,
-          expand: [...expand],
-          tool: null,
-          severity: 'error',
-          category: null,
-          timestamp: timestamp ?? null,
-        });
-      }
+      if (isFailedRequestEvent(event)) hits.push(failedRequestHit(event, index, expand));
       if (event.kind !== 'assistant') return;
       for (const item of event.items) {
         if (item.kind !== 'tool-call' || item.subagentKey === undefined || expand.length >= 32) continue;
@@ -61,8 +49,23 @@ function failedRequestHits(view: SearchableSession): SessionErrorHit[] {
   return hits;
 }
 
+/** The error hit of an event showing a failed request, placed at `index` with the Agent calls to `expand`. */
+export function failedRequestHit(event: TimelineEvent, index: number, expand: readonly string[]): SessionErrorHit {
+  const timestamp =
+    event.kind === 'assistant' ? event.timestamp : 'record' in event ? event.record.timestamp : undefined;
+  return {
+    callId: null,
+    index,
+    expand: [...expand],
+    tool: null,
+    severity: 'error',
+    category: null,
+    timestamp: timestamp ?? null,
+  };
+}
+
 /** Hits as they show: by event, outer ones first, then by time. */
-const sortedHits = (hits: SessionErrorHit[]): SessionErrorHit[] =>
+export const sortedHits = (hits: SessionErrorHit[]): SessionErrorHit[] =>
   hits.sort(
     (a, b) =>
       a.index - b.index || a.expand.length - b.expand.length || (a.timestamp ?? '').localeCompare(b.timestamp ?? ''),

@@ -10,6 +10,7 @@ import {
   type HeaderCounts,
   headerCallOf,
   headerCountsOf,
+  isFailedRequestEvent,
   type SessionHead,
   type SessionStream,
   type SessionTail,
@@ -18,7 +19,7 @@ import type { Subagent, TimelineEvent, ToolCall } from '@agentdash/core/model';
 import { FileTally, mayTouchFiles } from '@agentdash/core/present';
 import type { FilesResponse, SessionDetail, SessionErrorHit, SubagentInfo } from './api-types.js';
 import { shownByDefault } from './event-dto.js';
-import { type ErrorFacts, errorHitsOf } from './session-find.js';
+import { type ErrorFacts, errorHitsOf, failedRequestHit, sortedHits } from './session-find.js';
 import { type SessionParts, sameParts } from './session-json.js';
 
 /** Where a call shows: its event index in the main timeline, and the Agent calls to expand (outermost first). */
@@ -141,9 +142,14 @@ export async function outlineOfStream(stream: SessionStream, parts: SessionParts
   const mainCalls: string[] = [];
   const mainIndex = new Map<string, number>();
   let mainShown = 0;
+  // the failed requests' events (core's `isFailedRequestEvent`): of the main timeline, placed there; of a subagent a
+  // call started, placed at that call (as `sessionErrors` places them in a loaded session)
+  const requests: SessionErrorHit[] = [];
+  const inSubagent: { readonly event: TimelineEvent; readonly parent: string }[] = [];
   const inMain = (event: TimelineEvent) => {
     for (const call of toolCallsOf(event)) mainCalls.push(call.id);
     if (!shownByDefault(event)) return;
+    if (isFailedRequestEvent(event)) requests.push(failedRequestHit(event, mainShown, []));
     for (const call of toolCallsOf(event)) if (!mainIndex.has(call.id)) mainIndex.set(call.id, mainShown);
     mainShown++;
   };
@@ -157,6 +163,9 @@ export async function outlineOfStream(stream: SessionStream, parts: SessionParts
     for await (const source of stream.events(stream.subagents[i]?.key)) {
       const event = parts.ids(source);
       if (shownByDefault(event)) shown++;
+      if (sub.parentCallId !== undefined && shownByDefault(event) && isFailedRequestEvent(event)) {
+        inSubagent.push({ event, parent: sub.parentCallId });
+      }
       for (const call of toolCallsOf(event)) {
         calls.push(headerCallOf(call));
         threadOfCall.set(call.id, sub.key);
@@ -222,7 +231,14 @@ export async function outlineOfStream(stream: SessionStream, parts: SessionParts
     subagentOf: (key) => infoByKey.get(key),
     locate,
     callIds,
-    errors: errorHitsOf(errored, locate),
+    errors: sortedHits([
+      ...errorHitsOf(errored, locate),
+      ...requests,
+      ...inSubagent.flatMap(({ event, parent }) => {
+        const at = locate(parent);
+        return at === undefined ? [] : [failedRequestHit(event, at.index, [...at.expand, parent])];
+      }),
+    ]),
     files: { projectPath: head.projectPath ?? null, files: files.files() },
   };
 }
