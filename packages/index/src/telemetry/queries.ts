@@ -88,7 +88,7 @@ export function createTelemetryQueries(db: Database.Database) {
     ),
     requests: db.prepare(
       `SELECT request_id AS id, duration_ms AS durationMs, ttft_ms AS ttftMs, cost_usd AS costUsd
-       FROM otel_events WHERE session_id = ? AND name = 'api_request' AND request_id <> ''`,
+       FROM otel_events WHERE session_id = ? AND name IN ${MODEL_TIME_EVENTS} AND request_id <> ''`,
     ),
     joins: db.prepare(
       `SELECT

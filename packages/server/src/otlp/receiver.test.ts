@@ -101,7 +101,7 @@ function replaySuite(base: string) {
         storedAll = true;
       });
 
-      it('per session, model time is the sum of api_request durations, tool time of tool_result ones', async () => {
+      it('per session, model time is the sum of api_request and api_error durations, tool time of tool_result ones', async () => {
         const requests = readRecording(join(base, name));
         // stored by the test above (which checks that sending them again changes nothing), else sent here
         if (!storedAll) for (const request of requests) await send(served.endpoint, request, false);
@@ -120,11 +120,12 @@ function replaySuite(base: string) {
             const sid = attrText(r.attributes, 'session.id');
             const sum = sums.get(sid) ?? { modelMs: 0, toolMs: 0, costUsd: 0, requests: 0 };
             const ms = attrNumber(r.attributes, 'duration_ms') ?? 0;
-            if (r.name === 'api_request') {
+            // a failed request (api_error) is measured model time too, as the transcripts count it
+            if (r.name === 'api_request' || r.name === 'api_error') {
               sum.modelMs += ms;
               sum.requests += 1;
-              sum.costUsd += attrNumber(r.attributes, 'cost_usd') ?? 0;
             }
+            if (r.name === 'api_request') sum.costUsd += attrNumber(r.attributes, 'cost_usd') ?? 0;
             if (r.name === 'tool_result') sum.toolMs += ms;
             sums.set(sid, sum);
           }
@@ -137,7 +138,7 @@ function replaySuite(base: string) {
           const sum = sums.get(session.id);
           expect([session.id, dto.modelTime, dto.toolTime.ms, dto.inferred?.modelMs]).toEqual([
             session.id,
-            // a session whose every request failed (api_error only) has no measured model time
+            // measured once the client reported a request, a failed one too
             sum?.requests ? { ms: sum.modelMs, source: 'measured' } : { ms: session.time.modelMs, source: 'inferred' },
             sum?.toolMs,
             session.time.modelMs,

@@ -291,8 +291,8 @@ export async function teamMeasuredCalls(sql: Sql, key: TelemetryKey): Promise<Ma
 export async function teamMeasuredRequests(sql: Sql, key: TelemetryKey): Promise<Map<string, MeasuredRequest>> {
   const rows = await sql<{ id: string; duration_ms: number; ttft_ms: number | null; cost_usd: number | null }[]>`
     select request_id as id, duration_ms, ttft_ms, cost_usd from otel_events
-    where person_id = ${key.personId} and session_id = ${key.sessionId} and name = 'api_request'
-      and request_id <> '' and duration_ms is not null`;
+    where person_id = ${key.personId} and session_id = ${key.sessionId}
+      and name in ${sql.unsafe(MODEL_TIME_EVENTS)} and request_id <> '' and duration_ms is not null`;
   return new Map(rows.map((r) => [r.id, { durationMs: r.duration_ms, ttftMs: r.ttft_ms, costUsd: r.cost_usd }]));
 }
 
