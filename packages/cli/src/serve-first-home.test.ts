@@ -66,7 +66,8 @@ it("shows the samples, then the person's first session once the agent writes it,
   const closed = new Promise((done) => child.on('close', done));
   child.kill('SIGINT');
   await closed;
-});
+  // a serve process started, indexing, switched: seconds on a loaded machine (it hit the 5 s default in a full run)
+}, 30_000);
 
 it('ends on Ctrl-C pressed while it starts again over the home', async () => {
   const { home, child, stderr } = await servedEmptyHome('home-stopped');
@@ -85,4 +86,4 @@ it('ends on Ctrl-C pressed while it starts again over the home', async () => {
   child.kill('SIGINT');
   const code = await Promise.race([closed, new Promise((r) => setTimeout(() => r('still running'), 8_000))]);
   expect(code, stderr()).toBe(0);
-});
+}, 30_000);
