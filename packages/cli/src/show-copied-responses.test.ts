@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeLines } from '@agentdash/testing/synthetic';
+import { claudeTurn, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, expect, it } from 'vitest';
 import { runCli } from '../test/harness.js';
 
@@ -16,46 +16,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const FIRST = '11111111-1111-4111-8111-111111111111';
 const RESUMED = '22222222-2222-4222-8222-222222222222';
 
-/** A prompt and its response in `session`: the records `uuid`-u and `uuid`-a, at minute `minute`. */
-function turn(session: string, minute: number, uuid: string, messageId: string, requestId?: string): string[] {
-  const base = { sessionId: session, cwd: '/p', version: '1.0.128', isSidechain: false, userType: 'external' };
-  const at = (s: number) => `2026-01-05T10:${String(minute).padStart(2, '0')}:0${s}.000Z`;
-  const usage = { input_tokens: 10, output_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
-  return [
-    JSON.stringify({
-      ...base,
-      type: 'user',
-      uuid: `${uuid}-u`,
-      parentUuid: null,
-      timestamp: at(0),
-      message: { role: 'user', content: 'go' },
-    }),
-    JSON.stringify({
-      ...base,
-      type: 'assistant',
-      uuid: `${uuid}-a`,
-      parentUuid: `${uuid}-u`,
-      timestamp: at(5),
-      ...(requestId ? { requestId } : {}),
-      message: {
-        id: messageId,
-        type: 'message',
-        role: 'assistant',
-        model: 'claude-sonnet-4-20250514',
-        content: [{ type: 'text', text: 'ok' }],
-        stop_reason: 'end_turn',
-        usage,
-      },
-    }),
-  ];
-}
-
 it('says "1 response (+1 copied)" for a resume that copied one and made one', async () => {
   const folder = join(dir, 'home', 'projects', '-p');
-  writeLines(join(folder, `${FIRST}.jsonl`), turn(FIRST, 0, 'aaaa', 'msg_a', 'req_a'));
+  const old = { version: '1.0.128', model: 'claude-sonnet-4-20250514' };
+  const first = { ...old, minute: 0, uuid: 'aaaa', messageId: 'msg_a' };
+  writeLines(join(folder, `${FIRST}.jsonl`), claudeTurn({ ...first, session: FIRST, requestId: 'req_a' }));
   writeLines(join(folder, `${RESUMED}.jsonl`), [
-    ...turn(RESUMED, 0, 'aaaa', 'msg_a'),
-    ...turn(RESUMED, 5, 'bbbb', 'msg_b', 'req_b'),
+    ...claudeTurn({ ...first, session: RESUMED }),
+    ...claudeTurn({ ...old, session: RESUMED, minute: 5, uuid: 'bbbb', messageId: 'msg_b', requestId: 'req_b' }),
   ]);
   const r = await runCli(['show', '22222222', join(dir, 'home')], { home: dir, db: join(dir, 'index.sqlite') });
   expect(r.code, r.stderr).toBe(0);

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeLines } from '@agentdash/testing/synthetic';
+import { claudeTurn, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openIndex } from './index.js';
 
@@ -25,61 +25,37 @@ const SESSIONS = {
   c: '33333333-3333-4333-8333-333333333333',
 };
 
-/** A user record and an assistant response of `session` at `minute`, `requestId` absent when undefined. */
-function turn(
-  session: string,
-  minute: number,
-  uuid: string,
-  messageId: string,
-  requestId: string | undefined,
-  model: string,
-  input: number,
-) {
-  const at = (s: number) => `2026-01-05T10:${String(minute).padStart(2, '0')}:0${s}.000Z`;
-  const base = {
-    sessionId: session,
-    cwd: `/p/${session.slice(0, 1)}`,
-    version: '2.0.50',
-    isSidechain: false,
-    userType: 'external',
-  };
-  return [
-    JSON.stringify({
-      ...base,
-      type: 'user',
-      uuid: `${uuid}-u`,
-      parentUuid: null,
-      timestamp: at(0),
-      message: { role: 'user', content: 'hi' },
-    }),
-    JSON.stringify({
-      ...base,
-      type: 'assistant',
-      uuid: `${uuid}-a`,
-      parentUuid: `${uuid}-u`,
-      timestamp: at(5),
-      ...(requestId === undefined ? {} : { requestId }),
-      message: {
-        id: messageId,
-        type: 'message',
-        role: 'assistant',
-        model,
-        content: [{ type: 'text', text: 'hello' }],
-        stop_reason: 'end_turn',
-        usage: { input_tokens: input, output_tokens: 100, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
-      },
-    }),
-  ];
-}
-
 function writeHome(home: string): void {
   const file = (key: keyof typeof SESSIONS) => join(home, 'projects', `-p-${key}`, `${SESSIONS[key]}.jsonl`);
-  writeLines(file('a'), turn(SESSIONS.a, 0, 'aaaa', 'msg_gw_1', 'req_A', 'claude-sonnet-4-5-20250929', 1000));
-  writeLines(file('b'), turn(SESSIONS.b, 10, 'bbbb', 'msg_gw_1', 'req_B', 'claude-opus-4-5-20251101', 2000));
+  const gateway = { messageId: 'msg_gw_1', minute: 0 };
+  writeLines(
+    file('a'),
+    claudeTurn({ ...gateway, session: SESSIONS.a, uuid: 'aaaa', requestId: 'req_A', inputTokens: 1000 }),
+  );
+  const opus = 'claude-opus-4-5-20251101';
+  writeLines(
+    file('b'),
+    claudeTurn({
+      ...gateway,
+      session: SESSIONS.b,
+      minute: 10,
+      uuid: 'bbbb',
+      requestId: 'req_B',
+      model: opus,
+      inputTokens: 2000,
+    }),
+  );
   // a resume of a: its turn copied without its request id, then one of its own
   writeLines(file('c'), [
-    ...turn(SESSIONS.c, 0, 'aaaa', 'msg_gw_1', undefined, 'claude-sonnet-4-5-20250929', 1000),
-    ...turn(SESSIONS.c, 20, 'cccc', 'msg_c_1', 'req_C', 'claude-sonnet-4-5-20250929', 300),
+    ...claudeTurn({ ...gateway, session: SESSIONS.c, uuid: 'aaaa', inputTokens: 1000 }),
+    ...claudeTurn({
+      session: SESSIONS.c,
+      minute: 20,
+      uuid: 'cccc',
+      messageId: 'msg_c_1',
+      requestId: 'req_C',
+      inputTokens: 300,
+    }),
   ]);
 }
 

@@ -179,3 +179,57 @@ export function* contentBlocks(
     for (const block of content as ContentBlock[]) yield { recordType: record.type, block };
   }
 }
+
+/** What `claudeTurn` writes: a prompt and its one-block response, in `session`, at `minute` past 10:00 on 2026-01-05. */
+export interface TurnOptions {
+  readonly session: string;
+  readonly minute: number;
+  /** The records' uuids are `<uuid>-u` and `<uuid>-a` (a resume's copy keeps them). */
+  readonly uuid: string;
+  readonly messageId: string;
+  /** Absent as Claude Code 1.0.x's resume copies write it. */
+  readonly requestId?: string | undefined;
+  readonly model?: string;
+  readonly inputTokens?: number;
+  readonly version?: string;
+  readonly cwd?: string;
+}
+
+/** A prompt and the response to it: two lines of a Claude Code transcript (ids and usage as given). */
+export function claudeTurn(o: TurnOptions): string[] {
+  const base = {
+    sessionId: o.session,
+    cwd: o.cwd ?? '/p',
+    version: o.version ?? '2.0.50',
+    isSidechain: false,
+    userType: 'external',
+  };
+  const at = (second: number) => `2026-01-05T10:${String(o.minute).padStart(2, '0')}:0${second}.000Z`;
+  const usage = {
+    input_tokens: o.inputTokens ?? 10,
+    output_tokens: 100,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+  };
+  const user = { role: 'user', content: 'hi' };
+  return [
+    JSON.stringify({ ...base, type: 'user', uuid: `${o.uuid}-u`, parentUuid: null, timestamp: at(0), message: user }),
+    JSON.stringify({
+      ...base,
+      type: 'assistant',
+      uuid: `${o.uuid}-a`,
+      parentUuid: `${o.uuid}-u`,
+      timestamp: at(5),
+      ...(o.requestId === undefined ? {} : { requestId: o.requestId }),
+      message: {
+        id: o.messageId,
+        type: 'message',
+        role: 'assistant',
+        model: o.model ?? 'claude-sonnet-4-5-20250929',
+        content: [{ type: 'text', text: 'hello' }],
+        stop_reason: 'end_turn',
+        usage,
+      },
+    }),
+  ];
+}
