@@ -229,9 +229,9 @@ const SESSIONS = `
     input_unrecorded INTEGER NOT NULL DEFAULT 0,
     -- 1: no record of the response has its final output count (core's ResponseUsage.outputUnrecorded).
     output_unrecorded INTEGER NOT NULL DEFAULT 0,
-    -- its request id, when its records have one: another session's response of the same id and another request is
-    -- not a copy of it (core's responseKeyOf)
-    request_id TEXT,
+    -- the last characters of its request id (REQUEST_TAIL), when its records have one: another session's response of
+    -- the same id and another request is not a copy of it (core's responseKeyOf); the whole id is in its records
+    request_tail TEXT,
     PRIMARY KEY (session_ref, key)
   ) WITHOUT ROWID;
   -- The sessions holding one response (a resume's copies): which one owns it (session-usage.ts settle).

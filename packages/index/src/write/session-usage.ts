@@ -29,6 +29,14 @@ export interface SessionUsage {
   readonly time: string;
 }
 
+/**
+ * Characters of a request id kept with its response (`responses.request_tail`): enough to tell two requests of one
+ * response id apart (Claude Code's `req_…` ids end in random base-62), far fewer than the whole id, which a response of
+ * every session would carry (the wild index weighed 0.3491 of its transcripts with it, 0.3475 with its tail).
+ */
+const REQUEST_TAIL = 10;
+const tailOf = (requestId: string): string => requestId.slice(-REQUEST_TAIL);
+
 export class SessionUsageUpdater {
   private readonly s;
   private readonly times: SessionTimes;
@@ -47,7 +55,7 @@ export class SessionUsageUpdater {
         db.prepare(
           `INSERT OR REPLACE INTO responses (session_ref, key, message_id, agent_id, model_ref, ts_ms, input_tokens,
            output_tokens, cache_creation_tokens, cache_1h_tokens, cache_read_tokens, reasoning_tokens, input_unrecorded,
-           output_unrecorded, request_id)
+           output_unrecorded, request_tail)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ),
       // Another session holds this id, bare or keyed by its request (`<id>:…`), for another request (core's
@@ -56,14 +64,20 @@ export class SessionUsageUpdater {
         db
           .prepare(
             `SELECT 1 FROM responses WHERE (key = @id OR (key > @id || ':' AND key < @id || ';'))
-             AND request_id IS NOT NULL AND request_id <> @request
+             AND request_tail IS NOT NULL AND request_tail <> @tail
              AND session_ref <> (SELECT id FROM strings WHERE text = @sid) LIMIT 1`,
           )
           .pluck(),
-      // The sessions holding the bare id: their responses of it are keyed again, their ownership settled again.
-      holdersOf: () => db.prepare('SELECT DISTINCT session_ref FROM responses WHERE key = ?').pluck(),
-      rekey: () =>
-        db.prepare(`UPDATE responses SET key = key || ':' || request_id WHERE key = ? AND request_id IS NOT NULL`),
+      // The responses held under the bare id, with the request each answers: their records have its whole id (a rare
+      // path: an id two requests hold).
+      holdersOf: () =>
+        db.prepare(
+          `SELECT r.session_ref AS ref, (SELECT rec.request_id FROM records rec JOIN files f ON f.id = rec.file_id
+             WHERE f.session_id = s.text AND rec.message_id = r.key
+               AND substr(rec.request_id, -${REQUEST_TAIL}) = r.request_tail LIMIT 1) AS requestId
+           FROM responses r JOIN strings s ON s.id = r.session_ref WHERE r.key = ?`,
+        ),
+      rekey: () => db.prepare('UPDATE responses SET key = ? WHERE session_ref = ? AND key = ?'),
       stringId: () => db.prepare('SELECT id FROM strings WHERE text = ?').pluck(),
       // The sessions holding one of this session's responses too (a resume's copies, or what it copied), each once.
       sharers: () =>
@@ -163,7 +177,7 @@ export class SessionUsageUpdater {
         t.reasoningOutputTokens,
         response.inputUnrecorded ? 1 : 0,
         response.outputUnrecorded ? 1 : 0,
-        response.requestId ?? null,
+        response.requestId === undefined ? null : tailOf(response.requestId),
       );
     }
     const written = this.noteSharing(sid);
@@ -176,9 +190,12 @@ export class SessionUsageUpdater {
    * other sessions hold under the bare id are keyed by their requests too, and those sessions settled again.
    */
   private contest(sid: string, key: string, requestId: string): boolean {
-    if (this.s.contested.get({ id: key, request: requestId, sid }) !== 1) return false;
-    for (const ref of this.s.holdersOf.all(key) as number[]) this.sharing.add(ref);
-    this.s.rekey.run(key);
+    if (this.s.contested.get({ id: key, tail: tailOf(requestId), sid }) !== 1) return false;
+    for (const held of this.s.holdersOf.all(key) as { ref: number; requestId: string | null }[]) {
+      this.sharing.add(held.ref);
+      // a copy without its request id keeps the bare id (whose copy it is cannot be told)
+      if (held.requestId !== null) this.s.rekey.run(`${key}:${held.requestId}`, held.ref, key);
+    }
     return true;
   }
 
