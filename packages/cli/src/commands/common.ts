@@ -73,7 +73,8 @@ ${PROJECT_HELP}
 ${AGENT_HELP}
   --since WHEN     active at or after WHEN (a local day 2026-01-31, an ISO time, or an age: 30m, 12h, 7d, 2w)
   --until WHEN     started at or before WHEN (a day: through its end)
-  --model TEXT     sessions that used a model containing TEXT, any case (Sonnet-4.6 finds claude-sonnet-4-6)
+  --model TEXT     sessions that used a model containing TEXT, any case (Sonnet-4.6 finds claude-sonnet-4-6);
+                   when none did, the models here are named on stderr
   --version V      sessions written by client version V
   --errors         only sessions with a tool error (expected ones aside) or a failed API request
   --limit N        at most N sessions`;

@@ -21,6 +21,7 @@ import type { SessionJson, SessionsJson } from '../output/json-types.js';
 import { type Cell, renderTable, styled } from '../table.js';
 import { formatCost } from '../usage-report.js';
 import { type CommandSpec, cutToLimit, filteredHelp, jsonText, refreshedScope } from './common.js';
+import { noteUnmatchedModel } from './usage-model-note.js';
 
 const FILE_HELP = '  --file PATH      sessions whose calls read or changed PATH (see above)';
 
@@ -58,6 +59,7 @@ file under the current folder, and the same file of another folder, as the sessi
     const sessions = listed.map(redactIdentifiers);
     if (sessions.length === 0) {
       ctx.io.stdout.write('No sessions.\n');
+      await noteUnmatchedModel(ctx, filter, 0);
       return;
     }
     const c = ctx.color;

@@ -29,6 +29,7 @@ import {
 } from '../usage-report.js';
 import { wrapToWidth } from '../wrap.js';
 import { AGENT_HELP, COMMON_HELP, type CommandSpec, PATHS_HELP, PROJECT_HELP, writeJson } from './common.js';
+import { noteUnmatchedModel } from './usage-model-note.js';
 
 const reports = ['daily', 'weekly', 'monthly', 'session', 'project', 'blocks'] as const;
 type Report = (typeof reports)[number];
@@ -214,7 +215,7 @@ Options:
   --until D        through day D
 ${PROJECT_HELP}
 ${AGENT_HELP}
-  --model TEXT     responses of models whose id contains TEXT, any case
+  --model TEXT     responses of models whose id contains TEXT, any case (none: the models here named on stderr)
 
 ${PATHS_HELP}
 
@@ -242,6 +243,7 @@ ${COMMON_HELP}`,
     const breakdown = flag(ctx.values, 'breakdown');
     if (kind === 'daily' || kind === 'weekly' || kind === 'monthly' || kind === 'project') {
       const { groups, totals } = await groupedUsage(ctx, kind, filter);
+      await noteUnmatchedModel(ctx, filter, totals.responses);
       if (ctx.json) {
         warnUnpriced(ctx, totals);
         const common = commonOf(ctx, totals);
@@ -272,6 +274,7 @@ ${COMMON_HELP}`,
     const account = kind === 'blocks' ? await blocksOf(index, filter, ctx.io.now()) : undefined;
     const responses = account?.counted ?? index.usageResponses(filter);
     const totals = totalsOf(responses);
+    await noteUnmatchedModel(ctx, filter, totals.responses);
     if (ctx.json) warnUnpriced(ctx, totals);
     const common = commonOf(ctx, totals);
     switch (kind) {

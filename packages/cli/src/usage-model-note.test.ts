@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../test/harness.js';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/** Two sessions of 21 Nov 2026: Sonnet 4.5 (several responses), Haiku 4.5 (one) and a gateway's model. */
+const home = join(repoRoot, 'packages/core/test/fixtures/usage');
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agentdash-usage-model-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const cli = (args: readonly string[]) => runCli(args, { home: dir, db: join(dir, 'index.sqlite') });
+
+describe('usage --model TEXT that matches no model', () => {
+  it('says so on stderr and names the models the same paths and dates hold, the table and JSON unchanged', async () => {
+    const table = await cli(['usage', 'daily', home, '--model', 'gpt-5']);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toBe('No usage.\n');
+    const note = table.stderr.trim();
+    expect(note).toMatch(/^agentdash: no model id here contains "gpt-5"; the responses here are of /);
+    // the most used first, each with its responses
+    expect(note).toMatch(/claude-sonnet-4-5-20250929 \(\d+ responses\), .*claude-haiku-4-5-20251001 \(1 response\)/);
+    const json = await cli(['usage', 'session', home, '--model', 'gpt-5', '--json']);
+    expect(JSON.parse(json.stdout).sessions).toEqual([]);
+    expect(json.stderr).toContain('no model id here contains "gpt-5"');
+  });
+
+  it('says nothing when the model matches, nor when nothing at all is in the dates asked', async () => {
+    const matched = await cli(['usage', 'daily', home, '--model', 'HAIKU']);
+    expect(matched.stdout).toContain('2026-11-21');
+    expect(matched.stderr).not.toContain('no model id');
+    const none = await cli(['usage', 'daily', home, '--model', 'gpt-5', '--since', '2030-01-01']);
+    expect(none.stdout).toBe('No usage.\n');
+    expect(none.stderr).not.toContain('no model id');
+  });
+});
+
+describe('sessions and stats --model TEXT that matches no model', () => {
+  it('say so on stderr, with the models here', async () => {
+    const sessions = await cli(['sessions', home, '--model', 'gpt-5']);
+    expect(sessions.stdout).toBe('No sessions.\n');
+    expect(sessions.stderr).toMatch(/no model id here contains "gpt-5"; the responses here are of claude-sonnet/);
+    const stats = await cli(['stats', home, '--model', 'gpt-5', '--json']);
+    expect(JSON.parse(stats.stdout).sessions).toBe(0);
+    expect(stats.stderr).toMatch(/no model id here contains "gpt-5"; the responses here are of claude-sonnet/);
+    const matched = await cli(['stats', home, '--model', 'sonnet']);
+    expect(matched.stderr).not.toContain('no model id');
+  });
+});
