@@ -37,7 +37,7 @@ const COMMAND_TAGS = /<(command-name|command-message|command-args)>[^<]*<\/\1>\n
  * control text out (`plainText`), a slash command as it was typed (`/goal simplify this repo`: its name and arguments,
  * its status words such as `hello is running…` left out), `<field>value</field>` pairs (a task notification's id,
  * status, output file) as `field: value` lines, the other tags of a pair dropped; a tag never closed in the note
- * (`<img src=x>`, `Array<string>`) and `a < b` are text, kept.
+ * (`<img src=x>`, `Array<string>`), HTML's (`<b>x</b>`, an error's web page) and `a < b` are text, kept.
  * @example noteFields('<command-name>/compact</command-name>') // '/compact'
  */
 export function noteFields(raw: string): string {
@@ -46,16 +46,30 @@ export function noteFields(raw: string): string {
   return [commandLine(text), fields(text.replace(COMMAND_TAGS, ''))].filter((part) => part !== '').join('\n');
 }
 
+/**
+ * Elements of web pages and formatted text: an API error's HTML page (a gateway's 502), `<b>` in a message. Never a
+ * client's field (those are `task-id`, `status`, `summary`, `output-file`, …), so their tags stay text as written.
+ */
+const HTML_TAGS = new Set(
+  (
+    'a abbr b body br center code del div em font h1 h2 h3 h4 h5 h6 head hr html i img ins kbd li link meta ol p pre ' +
+    's script small span strong style sub sup table tbody td th thead title tr tt u ul'
+  ).split(' '),
+);
+
 function fields(raw: string): string {
-  // the names of the tags closed somewhere in the note: their tags are structure, any other is text
-  const closed = new Set(Array.from(raw.matchAll(/<\/([A-Za-z][\w-]*)\s*>/g), (m) => m[1]));
+  // the names of the tags closed somewhere in the note: their tags are structure, any other is text (and HTML's)
+  const closed = new Set(
+    Array.from(raw.matchAll(/<\/([A-Za-z][\w-]*)\s*>/g), (m) => m[1]).filter(
+      (name) => name !== undefined && !HTML_TAGS.has(name.toLowerCase()),
+    ),
+  );
   return (
     raw
       // what a slash command printed, as it printed it (its lines' own indentation aside)
       .replace(/<local-command-stdout>([\s\S]*?)<\/local-command-stdout>/g, '$1')
-      .replace(
-        /<([\w-]+)>([^<]*)<\/\1>\n?/g,
-        (_, field: string, value: string) => `${field.replace(/[-_]/g, ' ')}: ${value.trim()}\n`,
+      .replace(/<([\w-]+)>([^<]*)<\/\1>\n?/g, (pair, field: string, value: string) =>
+        closed.has(field) ? `${field.replace(/[-_]/g, ' ')}: ${value.trim()}\n` : pair,
       )
       // Other tags of a pair (an opening one, a closing one, one around other tags); `a < b` and `c > d` are text.
       .replace(/<\/?([A-Za-z][\w-]*)(?:\s[^<>]*)?\/?>/g, (tag, name: string) => (closed.has(name) ? '\n' : tag))

@@ -39,6 +39,13 @@ describe("a slash command's records", () => {
     );
     // a pair's tags are structure: a field, or a wrapper around fields
     expect(noteFields('<task><status>done</status></task>')).toBe('status: done');
+    // HTML is text: a message's `<b>`, the web page a gateway answered an API request with
+    expect(noteFields('API error <b>x</b>')).toBe('API error <b>x</b>');
+    const page = '<html><head><title>502 Bad Gateway</title></head><body><h1>502</h1></body></html>';
+    expect(noteFields(`API Error: 502 ${page}`)).toBe(`API Error: 502 ${page}`);
+    // a client's fields beside it are still read as fields; a field holding tags is a wrapper, its words kept
+    expect(noteFields('<status>done</status> <b>now</b>')).toBe('status: done\n<b>now</b>');
+    expect(noteFields('<summary>Build <b>done</b></summary>')).toBe('Build <b>done</b>');
   });
 
   it('keep the command itself a note and a typed prompt a prompt', () => {

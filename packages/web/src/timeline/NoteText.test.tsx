@@ -26,8 +26,9 @@ describe('a client note', () => {
     expect(text).toContain('result: Background agent report: done.');
     expect(text).toContain('duration ms: 3649');
     expect(text).not.toMatch(/[<>]/);
-    // Comparisons are text, not tags.
-    expect(noteFields('if a < b and c > d then <b>stop</b>')).toBe('if a < b and c > d then b: stop');
+    // Comparisons are text, not tags; so is HTML (`<b>` is no client's field).
+    expect(noteFields('if a < b and c > d then <b>stop</b>')).toBe('if a < b and c > d then <b>stop</b>');
+    expect(noteFields('if a < b and c > d then <verdict>stop</verdict>')).toBe('if a < b and c > d then verdict: stop');
   });
 
   it('folds a long note behind a button, never cutting it for good', () => {
