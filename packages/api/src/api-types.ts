@@ -294,6 +294,8 @@ export interface CallDto {
   readonly agentId: string | null;
   readonly subagentKey: string | null;
   readonly subagent: SubagentInfo | null;
+  /** A TaskUpdate's or TaskGet's task subject, as the session's calls gave it (absent: none, or an older server). */
+  readonly taskSubject?: string;
   readonly result: ResultDto | null;
   /** True when long strings or lists were cut; GET /api/sessions/:id/calls/:callId has everything. */
   readonly truncated: boolean;

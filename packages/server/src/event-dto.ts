@@ -76,6 +76,7 @@ export function callDtoOf(call: ToolCall, full: boolean | number, subagentOf: Su
     agentId: call.agentId ?? null,
     subagentKey: call.subagentKey ?? null,
     subagent: sub ?? null,
+    ...(call.taskSubject !== undefined ? { taskSubject: call.taskSubject } : {}),
     result: r
       ? {
           isError: r.isError,

@@ -70,6 +70,8 @@ export interface ToolCall {
   readonly durations: readonly Duration[];
   /** For Task/Agent calls: the id of the subagent it started, when linked. */
   readonly subagentKey: string | undefined;
+  /** For a call that names a task by id (TaskUpdate, TaskGet): the task's subject, as the session's calls gave it. */
+  readonly taskSubject?: string | undefined;
 }
 
 /**

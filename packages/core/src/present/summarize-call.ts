@@ -22,6 +22,8 @@ export interface SummarizableCall {
   readonly input: unknown;
   /** The input under the shared names (`ToolCall.typedInput`), which every adapter fills. */
   readonly typedInput?: CallInput | undefined;
+  /** The subject of the task a TaskUpdate or TaskGet names (`ToolCall.taskSubject`), when the session gave it. */
+  readonly taskSubject?: string | null | undefined;
   readonly result?:
     | {
         readonly isError: boolean;
@@ -157,7 +159,8 @@ export function callDetail(call: SummarizableCall, cwd?: string): string {
   const path = s(input.filePath) ?? s(input.path);
   const p = path ? relativePath(path, cwd) : undefined;
   let detail: string;
-  switch (kindOf(call)) {
+  const kind = kindOf(call);
+  switch (kind) {
     case 'edit':
     case 'multi-edit': {
       const delta = editDelta(call, input, typed);
@@ -240,9 +243,17 @@ export function callDetail(call: SummarizableCall, cwd?: string): string {
       detail = s(input.subject) ?? '';
       break;
     case 'task-update':
-    case 'task-get':
-      detail = s(input.taskId) ? `#${s(input.taskId)}` : '';
+    case 'task-get': {
+      const id = s(input.taskId) ? `#${s(input.taskId)}` : '';
+      // an update's new status, as it changed (else as asked; none when it failed): `#1 Write the parser → completed`
+      const change = isObj(typed.statusChange) ? s(typed.statusChange.to) : undefined;
+      const asked = isObj(call.input) ? s(call.input.status) : undefined;
+      const status = kind === 'task-update' && typed.success !== false ? (change ?? asked) : undefined;
+      detail = [id, s(call.taskSubject) ?? '', status === undefined ? '' : `→ ${status}`]
+        .filter((part) => part !== '')
+        .join(' ');
       break;
+    }
     default:
       detail = scriptDetail(input, cwd) ?? firstString(call.input);
   }

@@ -17,6 +17,8 @@ export interface CallContext {
   readonly movedOn: boolean;
   /** The subagent thread the call started, when linked. */
   readonly subagentKey: string | undefined;
+  /** The subject of the task the call names (`TaskSubjects`), when it names one the session created. */
+  readonly taskSubject?: string | undefined;
 }
 
 /**
@@ -57,6 +59,7 @@ export function toolCallOf(
     result,
     durations: [...(adapter.durationsOf ?? timestampDurations)(raw, rawResult)],
     subagentKey: context.subagentKey,
+    ...(context.taskSubject !== undefined ? { taskSubject: context.taskSubject } : {}),
   };
 }
 

@@ -34,6 +34,7 @@ import {
   subagentHeadOf,
 } from './subagents.js';
 import { placeOf, recordFactOf, SessionSummary, type SummaryOf, threadTitleFactOf, titleFactOf } from './summary.js';
+import { withTaskSubjects } from './task-subjects.js';
 import { ThreadTally } from './thread-tally.js';
 
 export interface LoadSessionOptions {
@@ -143,18 +144,19 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   const { callToThread, linkedBy } = linkSubagents([...rawCalls.values()], results, threads, startsSubagent);
 
   const movedOn = conversationMovedOn([mainThread, ...threads.map((t) => t.records)]);
-  const calls: ToolCall[] = [];
-  const callsById = new Map<string, ToolCall>();
+  const built: ToolCall[] = [];
   for (const raw of rawCalls.values()) {
     const rawResult = results.get(raw.id) ?? options.resultsElsewhere?.get(raw.id);
-    const call = toolCallOf(adapter, raw, rawResult, {
-      live: options.live,
-      movedOn: movedOn.has(raw.id),
-      subagentKey: callToThread.get(raw.id),
-    });
-    calls.push(call);
-    callsById.set(call.id, call);
+    built.push(
+      toolCallOf(adapter, raw, rawResult, {
+        live: options.live,
+        movedOn: movedOn.has(raw.id),
+        subagentKey: callToThread.get(raw.id),
+      }),
+    );
   }
+  const calls = withTaskSubjects(built);
+  const callsById = new Map(calls.map((call) => [call.id as string, call]));
   const orphanResults: ToolResult[] = [];
   for (const raw of results.values()) {
     if (rawCalls.has(raw.toolUseId)) continue;

@@ -150,6 +150,10 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
       live: options.live,
       movedOn: facts.movedOn.has(fact.raw.id),
       subagentKey: callToThread.get(fact.raw.id),
+      taskSubject:
+        facts.tasks.size === 0
+          ? undefined
+          : facts.tasks.subjectOf(adapter.kindOfTool?.(adapter.canonicalToolName(fact.raw.name)), input),
     });
   /** Whether a call's result is read with it (in its file, a little after it). */
   const nearResult = (fact: CallFact): boolean => facts.results.has(fact.raw.id) && !far.has(fact.raw.id);

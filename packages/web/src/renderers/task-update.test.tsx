@@ -80,3 +80,18 @@ describe('TaskUpdate', () => {
     ]);
   });
 });
+
+describe("a TaskUpdate's task", () => {
+  it('is named by its subject beside its id when the session created it', () => {
+    const call = {
+      ...update({ taskId: '1', status: 'completed' }, { success: true, taskId: '1', updatedFields: ['status'] }),
+      taskSubject: 'Write the <b>parser</b>',
+    };
+    const html = renderToStaticMarkup(<TaskToolRenderer call={call} />);
+    expect(html).toMatch(/#1<\/span><span[^>]*data-testid="task-subject"[^>]*>Write the &lt;b&gt;parser&lt;\/b&gt;</);
+    const unnamed = renderToStaticMarkup(
+      <TaskToolRenderer call={update({ taskId: '9' }, { success: true, taskId: '9', updatedFields: [] })} />,
+    );
+    expect(unnamed).not.toContain('task-subject');
+  });
+});

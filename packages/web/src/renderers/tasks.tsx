@@ -146,6 +146,11 @@ export function TaskToolRenderer({ call }: RendererProps) {
       {kind === 'task-update' && (
         <div className="row">
           <span className="pill">#{update?.taskId ?? i.taskId}</span>
+          {call.taskSubject !== undefined && (
+            <span style={{ fontWeight: 600 }} data-testid="task-subject">
+              {call.taskSubject}
+            </span>
+          )}
           {change?.from && change.to ? (
             <span data-testid="todo-changed">
               <span className="badge neutral">{change.from}</span> → <span className="badge pending">{change.to}</span>
@@ -166,7 +171,7 @@ export function TaskToolRenderer({ call }: RendererProps) {
       {kind === 'task-get' && (
         <div className="row">
           <span className="pill">#{task?.id ?? i.taskId}</span>
-          <span style={{ fontWeight: 600 }}>{task?.subject}</span>
+          <span style={{ fontWeight: 600 }}>{task?.subject ?? call.taskSubject}</span>
           {task?.status && <span className="badge neutral">{task.status}</span>}
           {task?.description && <span className="dim">{task.description}</span>}
           {/* no task by that id: what the tool answered ("Task not found"), never an empty row */}
