@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Launcher committed in source so that `npm install` can link the `agentdash` bin before `prepare` has built the
 // program (npm skips bins whose target is missing). The program is bundle/bin.js (scripts/bundle-cli.mjs: one file
-// and a few chunks start faster than ~250 modules), else dist/bin.js as TypeScript built it. In the repository, a
+// and a few chunks start faster than the hundreds of modules TypeScript writes), else dist/bin.js as TypeScript built it. In the repository, a
 // bundle older than the last TypeScript build of any package (`tsc -b` without `npm run build`) is not used.
 import { existsSync, statSync } from 'node:fs';
 import module from 'node:module';

@@ -25,8 +25,8 @@ export interface WorkerClient {
 
 /**
  * How long a worker thread may sit idle (no request, nothing streaming) before it is stopped; the next request
- * starts it again. A stopped thread gives its whole heap back: the sessions it kept and its garbage (after 50
- * dashboards left, the server stayed 240 MB above where it was before them: issue 36, item 9).
+ * starts it again. A stopped thread gives its whole heap back: the sessions it kept and its garbage (a thread kept
+ * alive held its heap's high-water mark long after the dashboards that raised it had left: issue 36, item 9).
  */
 export const WORKER_IDLE_MS = 60_000;
 

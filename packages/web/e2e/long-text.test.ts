@@ -1,6 +1,6 @@
 /**
- * End-to-end: a prompt of a million characters (a pasted log) is drawn in its first 100,000 (drawn whole, a 5 MB one
- * took 9.6 s and 80,000 elements), the rest on "Show all", or when find-in-session looks for a match in it.
+ * End-to-end: a prompt of a million characters (a pasted log) is drawn in its first 100,000 (one of megabytes drawn
+ * whole takes seconds), the rest on "Show all", or when find-in-session looks for a match in it.
  */
 import { join } from 'node:path';
 import { assistantText, basesOf, prompt, writeLines } from '@agentdash/testing/synthetic';

@@ -25,7 +25,7 @@ Options:
   --open-url       print the URL prominently (for npm start)
   --push URL       also push this index to the team server at URL whenever it changes (as "agentdash push
                    --watch"; --push-token T or $AGENTDASH_TEAM_TOKEN, --share TIER, --share-project P=TIER)
-  --otlp-port N    also receive Claude Code's own telemetry (OTLP/HTTP, JSON or protobuf) on 127.0.0.1:N
+  --otlp-port N    also receive the agents' own telemetry (OTLP/HTTP, JSON or protobuf) on 127.0.0.1:N
                    (default 4318; 0 picks a free one; "agentdash otel setup" prints the settings); --no-otlp: do not
   --redact         redact on screen (for screen sharing): every secret in prompts, replies, thinking and tool
                    inputs and outputs is shown as [REDACTED:<rule>], and exports are always redacted; the

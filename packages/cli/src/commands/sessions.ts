@@ -53,7 +53,7 @@ file under the current folder, and the same file of another folder, as the sessi
     }
     const { filter } = await sessionsScope(ctx, positionals);
     const { listed, more } = await limitedSessions(ctx, filter);
-    // Claude Code's own telemetry, where `serve` received it: the session's model and tool time as measured
+    // The agents' own telemetry, where `serve` received it: the session's model and tool time as measured
     const measuredOf = await ctx.measuredBySession();
     // Titles, project paths and branches are shown with their secrets redacted (docs/secrets.md).
     const sessions = listed.map(redactIdentifiers);
@@ -159,7 +159,7 @@ async function limitedSessions(
  */
 async function sessionsJson(ctx: Context, positionals: readonly string[]): Promise<string | StoredOutput> {
   const { paths, filter } = await sessionsScope(ctx, positionals);
-  // Claude Code's own telemetry, where `serve` received it: the session's model and tool time as measured
+  // The agents' own telemetry, where `serve` received it: the session's model and tool time as measured
   const measuredOf = await ctx.measuredBySession();
   const render = async () => {
     const { listed, truncated } = await limitedSessions(ctx, filter);

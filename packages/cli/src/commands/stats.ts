@@ -40,7 +40,7 @@ and ERR% are real errors only, EXPECTED the others. CATEGORIES sorts every error
 category, and says how many of them were expected ("user-rejected 9, string-not-found 6 (of which 9 expected)").
 Durations are call→result times. The sessions counted are those the dashboard's list shows, not the empty and
 warm-up ones it hides. The same figures as the dashboard's Analytics page. (--json: errors, errorRate
-and categories count expected errors too.) Where Claude Code's own telemetry reached "agentdash serve", a last line
+and categories count expected errors too.) Where an agent's own telemetry reached "agentdash serve", a last line
 gives the tool runs as the client measured them (--json: "measured").
 
 ${PATHS_HELP}

@@ -1,5 +1,5 @@
 /**
- * What `sessions --json` and `stats --json` add from Claude Code's own telemetry (docs/cli-json.md): present only
+ * What `sessions --json` and `stats --json` add from the agents' own telemetry (docs/cli-json.md): present only
  * where telemetry was received (`agentdash serve`'s OTLP receiver).
  */
 import type { MeasuredToolStatDto, MeasuredToolStatsDto } from '@agentdash/server';

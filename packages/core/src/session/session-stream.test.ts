@@ -101,7 +101,7 @@ describe("a streamed session's in-file subagents", () => {
 
     expect(threads).toEqual(loaded.subagents.map((sub) => sub.events));
     // Every run together is about half the file: reading each from the file's start to its end read it 12 times,
-    // and each from its first record in the reader's 1 MiB reads ran up to 2 MiB past its end (2.7 times the file).
+    // and each from its first record in the reader's 1 MiB reads ran up to 2 MiB past its end (more than the file).
     expect(read).toBeLessThanOrEqual(size);
   });
 });

@@ -88,7 +88,7 @@ export function ToolBlock({ call: initial }: { call: CallDto }) {
   const showError = call.result?.isError && !showsOwnError(call);
   const summary = callSummary(call);
 
-  // "Show more" asks for each text cut at MORE_CHARS (a 40 MB output whole froze the tab for minutes); what is still
+  // "Show more" asks for each text cut at MORE_CHARS (an output of tens of MB drawn whole freezes the tab); what is still
   // cut then is there for the asking, with a word that it may be slow.
   const showMore = async (chars?: number) => {
     setLoading(true);

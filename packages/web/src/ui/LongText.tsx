@@ -2,8 +2,8 @@ import { formatCount } from '@agentdash/core/present';
 import { type ReactNode, useState } from 'react';
 
 /**
- * Characters of a prompt or reply drawn at first: a 5 MB prompt drawn whole took 9.6 s to show and 80,000 elements
- * (a normal long prompt, a pasted file, is far shorter). The rest is drawn when asked for, or when find-in-session
+ * Characters of a prompt or reply drawn at first: a prompt of megabytes drawn whole takes seconds to show and tens
+ * of thousands of elements (a normal long prompt, a pasted file, is far shorter). The rest is drawn when asked for, or when find-in-session
  * looks for a match in it (use-jump.ts presses `long-text-more`).
  */
 export const LONG_TEXT_CHARS = 100_000;
