@@ -38,7 +38,8 @@ it('says the index file was deleted under it, and to restart', async () => {
     said = await error();
   }
   expect(said).toMatch(/index\.sqlite was deleted or replaced while this server ran: restart agentdash serve/);
-});
+  // a real server and its threads, then up to 5 s of polls: past the 5 s default on a loaded machine
+}, 30_000);
 
 it('says what mends a damaged index file', () => {
   // SQLite's error for damaged pages, as better-sqlite3 throws it (the index's rule reads its code)
