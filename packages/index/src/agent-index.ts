@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, renameSync } from 'node:fs';
+import { closeSync, constants, existsSync, openSync, renameSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import {
   defaultPriceTable,
@@ -56,7 +56,14 @@ import {
 } from './read/session-queries.js';
 import { calls, stats } from './read/stats-queries.js';
 import { type UsageResponse, usageResponses } from './read/usage-queries.js';
-import { assertSqliteFile, headerIsOurs, INDEX_APPLICATION_ID, makeFolders, recogniseIndex } from './schema/db-file.js';
+import {
+  assertIndexPath,
+  assertSqliteFile,
+  headerIsOurs,
+  INDEX_APPLICATION_ID,
+  makeFolders,
+  recogniseIndex,
+} from './schema/db-file.js';
 import { useIncrementalVacuum } from './schema/free-pages.js';
 import { DERIVED_VERSION, migrate, NewerDerivedError, NewerSchemaError, SCHEMA_VERSION } from './schema/schema.js';
 import { openDatabase } from './schema/sqlite-addon.js';
@@ -205,14 +212,23 @@ export interface AgentIndex {
 /**
  * The index holds full prompts, outputs and thinking: its folder is created 0700 and the database file 0600 (SQLite
  * gives its -wal and -shm files the database's permissions). Existing files and folders are left as they are.
+ *
+ * An existing file is never opened here, only looked at (`assertIndexPath`): SQLite's locks on it are the process's
+ * POSIX locks, which closing any descriptor of the file drops, so an open and close here, beside a connection this
+ * process holds already (`serve`'s threads, the CLI's warm connection), left that connection without its lock, and
+ * another program's SQLite closing the file then deleted the WAL it wrote to. What the file holds is SQLite's to
+ * read: one that is no database fails its first read, and is refused then (`openOrRebuild`).
  */
 function createPrivately(dbPath: string): void {
   const path = resolve(dbPath);
   try {
-    assertSqliteFile(dbPath);
-    makeFolders(dirname(path));
-    closeSync(openSync(path, 'a', 0o600));
+    if (assertIndexPath(dbPath) === 'absent') {
+      makeFolders(dirname(path));
+      // exclusive: a file another process made meanwhile is left alone (and unopened)
+      closeSync(openSync(path, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600));
+    }
   } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === 'EEXIST') return;
     throw asUnavailable(dbPath, error);
   }
 }

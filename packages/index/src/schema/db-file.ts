@@ -27,19 +27,29 @@ const isSqlite = (head: Buffer): boolean =>
   head.length >= SQLITE_HEADER.length && head.subarray(0, SQLITE_HEADER.length).equals(SQLITE_HEADER);
 
 /**
+ * What is at the index's path, looked at without opening it (a directory or a device refused): nothing, or a file.
+ * Opening and closing the file would drop the locks SQLite connections of this process hold on it (`createPrivately`).
+ */
+export function assertIndexPath(dbPath: string): 'absent' | 'file' {
+  const stat = statSync(dbPath, { throwIfNoEntry: false });
+  if (stat === undefined) return 'absent';
+  if (stat.isDirectory()) throw new IndexUnavailableError(dbPath, 'it is a directory; give --db a file path');
+  if (!stat.isFile()) throw new NotAnIndexError(dbPath, 'it is not a regular file');
+  return 'file';
+}
+
+/**
  * Refuse an existing file that is not an SQLite database (a transcript or a note given to `--db` by mistake): only an
- * empty file or one that starts with the SQLite header may be opened, and so perhaps moved aside as damaged.
+ * empty file or one that starts with the SQLite header may be moved aside as damaged. Read with node:fs, so only once
+ * SQLite has failed to read the file (`openOrRebuild`), never beside a connection of this process (`assertIndexPath`).
  * A file that cannot be read is left for the open to report. A head of zero bytes is the start of a new index
  * another process is writing (read here without SQLite's locks: its first checkpoint extends the file before it
  * writes page 1), so it is let through like an empty file; were it a file of zeros, SQLite refuses it (not a
  * database) and so does `openIndex`, before anything is written.
  */
 export function assertSqliteFile(dbPath: string): void {
-  const stat = statSync(dbPath, { throwIfNoEntry: false });
-  if (stat === undefined) return;
-  if (stat.isDirectory()) throw new IndexUnavailableError(dbPath, 'it is a directory; give --db a file path');
-  if (!stat.isFile()) throw new NotAnIndexError(dbPath, 'it is not a regular file');
-  if (stat.size === 0) return;
+  if (assertIndexPath(dbPath) !== 'file') return;
+  if (statSync(dbPath).size === 0) return;
   const head = headOf(dbPath, SQLITE_HEADER.length);
   if (head !== undefined && !isSqlite(head) && !head.every((byte) => byte === 0))
     throw new NotAnIndexError(dbPath, 'it does not start with the SQLite header');
