@@ -1,5 +1,4 @@
-import { closeSync, constants, existsSync, openSync, renameSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, renameSync } from 'node:fs';
 import {
   defaultPriceTable,
   type OpenBytes,
@@ -16,7 +15,6 @@ import { ARCHIVE_SIZE } from './archive/archive.js';
 import { loadPartialSession, type SessionVersions, sessionVersions } from './archive/session-versions.js';
 import {
   IndexBusyError,
-  IndexUnavailableError,
   isBusy,
   isCorruption,
   NewerDerivedIndexError,
@@ -57,11 +55,11 @@ import {
 import { calls, stats } from './read/stats-queries.js';
 import { type UsageResponse, usageResponses } from './read/usage-queries.js';
 import {
-  assertIndexPath,
   assertSqliteFile,
+  asUnavailable,
+  createPrivately,
   headerIsOurs,
   INDEX_APPLICATION_ID,
-  makeFolders,
   recogniseIndex,
 } from './schema/db-file.js';
 import { useIncrementalVacuum } from './schema/free-pages.js';
@@ -207,42 +205,6 @@ export interface AgentIndex {
   /** A transcript's bytes: the file on disk, else what the archive kept of it (ENOENT when neither). */
   readonly openBytes: OpenBytes;
   close(): void;
-}
-
-/**
- * The index holds full prompts, outputs and thinking: its folder is created 0700 and the database file 0600 (SQLite
- * gives its -wal and -shm files the database's permissions). Existing files and folders are left as they are.
- *
- * An existing file is never opened here, only looked at (`assertIndexPath`): SQLite's locks on it are the process's
- * POSIX locks, which closing any descriptor of the file drops, so an open and close here, beside a connection this
- * process holds already (`serve`'s threads, the CLI's warm connection), left that connection without its lock, and
- * another program's SQLite closing the file then deleted the WAL it wrote to. What the file holds is SQLite's to
- * read: one that is no database fails its first read, and is refused then (`openOrRebuild`).
- */
-function createPrivately(dbPath: string): void {
-  const path = resolve(dbPath);
-  try {
-    if (assertIndexPath(dbPath) === 'absent') {
-      makeFolders(dirname(path));
-      // exclusive: a file another process made meanwhile is left alone (and unopened)
-      closeSync(openSync(path, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600));
-    }
-  } catch (error) {
-    if ((error as { code?: unknown } | null)?.code === 'EEXIST') return;
-    throw asUnavailable(dbPath, error);
-  }
-}
-
-/** A failure to open or create the database file that is about the path, not about its contents. */
-function asUnavailable(dbPath: string, error: unknown): unknown {
-  const code = (error as { code?: unknown } | null)?.code;
-  const pathCodes = ['EACCES', 'EPERM', 'ENOTDIR', 'EROFS', 'EISDIR', 'ENOENT', 'ENOSPC', 'ELOOP'];
-  const isPathProblem =
-    typeof code === 'string' &&
-    (pathCodes.includes(code) || code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_READONLY'));
-  if (!isPathProblem) return error;
-  const reason = messageOf(error);
-  return new IndexUnavailableError(dbPath, reason, { cause: error });
 }
 
 /** What opening the file gave: the database, or the failure and whether the file was recognised as ours first. */
