@@ -71,8 +71,19 @@ export class IndexDamagedError extends AgentDashError {
   }
 }
 
-/** `error` as an `IndexDamagedError` of `dbPath` when it is SQLite's word of a damaged file; else itself. */
+/**
+ * `error` as an `IndexDamagedError` of `dbPath` when it is SQLite's word of a damaged file, as an
+ * `IndexUnavailableError` when it says the disk is full (no bug of ours: space to free); else itself.
+ */
 export function explainDamage(dbPath: string, error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'SQLITE_FULL') {
+    return new IndexUnavailableError(
+      dbPath,
+      `the disk is full (${messageOf(error)}): free some space, then run it again; what was indexed before is kept`,
+      { cause: error },
+    );
+  }
   return isCorruption(error) && !(error instanceof IndexDamagedError) ? new IndexDamagedError(dbPath, error) : error;
 }
 
