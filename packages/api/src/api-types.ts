@@ -211,6 +211,11 @@ export interface SessionsResponse {
   };
   /** With `hideEmpty=1`: how many sessions the filter left out as empty or warm-up ones. */
   readonly hiddenEmpty?: number;
+  /**
+   * With `q`, when the search reached it: the most sessions a search looks at (each session's best hit, the best
+   * first), so more may match than `total` says: narrower words or filters find them.
+   */
+  readonly searchCap?: number;
 }
 
 /** A subagent run as the header lists it. */

@@ -23,7 +23,7 @@ export interface SessionsPageRequest {
 }
 
 /** Search hits looked at at most (each session's best): the pages of a search are cut from them. */
-const MAX_SEARCH_SESSIONS = 500;
+export const MAX_SEARCH_SESSIONS = 500;
 
 export async function sessionsPage(services: AppServices, request: SessionsPageRequest): Promise<SessionsResponse> {
   const { listCache, queries } = services;
@@ -93,6 +93,8 @@ async function searchPage(
   return {
     sessions: shown,
     total: found.length,
+    // the hits were cut at the cap: say so, the filters above cut from those
+    ...(hits.length >= MAX_SEARCH_SESSIONS ? { searchCap: MAX_SEARCH_SESSIONS } : {}),
     offset,
     totals: {
       toolCalls: found.reduce((n, r) => n + r.toolCalls, 0),

@@ -21,10 +21,20 @@ function param<T extends z.ZodType>(inner: T) {
   }, inner.optional());
 }
 
-/** Free text (a filter, a search): NUL stripped (SQLite and FTS5 stop or fail at it), at most 500 characters. */
+/** The most characters of free text a query takes. */
+const TEXT_CHARS = 500;
+
+/**
+ * Free text (a filter, a search): NUL stripped (SQLite and FTS5 stop or fail at it), blank as none, at most 500
+ * characters, a longer text cut after its last whole word (a word cut in two matches nothing it meant).
+ */
 export const text = param(z.string()).transform((raw) => {
   const clean = raw?.replaceAll('\0', '');
-  return clean === undefined || clean === '' ? undefined : clean.slice(0, 500);
+  if (clean === undefined || clean.trim() === '') return undefined;
+  if (clean.length <= TEXT_CHARS) return clean;
+  const cut = clean.slice(0, TEXT_CHARS + 1);
+  const space = cut.search(/\s\S*$/);
+  return space > 0 ? cut.slice(0, space) : clean.slice(0, TEXT_CHARS);
 });
 
 /** A file's path, whole (one cut short is another path): at most 4096 characters, no NUL. */

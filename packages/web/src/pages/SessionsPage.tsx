@@ -57,6 +57,12 @@ export function SessionsPage({ query }: { readonly query: string }) {
                 {data.totals.expectedErrors > 0 ? ` + ${fmtNumber(data.totals.expectedErrors)} expected` : ''}
                 {(data.totals.apiErrors ?? 0) > 0 ? ` · ${plural(data.totals.apiErrors ?? 0, 'failed request')}` : ''}
                 {data.totals.live > 0 ? ` · ${data.totals.live} live` : ''}
+                {data.searchCap !== undefined && (
+                  <span className="dim" data-testid="search-capped">
+                    {' '}
+                    · the {fmtNumber(data.searchCap)} best matches: more may match (narrow the words or filters)
+                  </span>
+                )}
               </>
             ) : (
               emptyNote(loadStateOf(data, error), '')
