@@ -37,6 +37,7 @@ export interface FilesResponse {
   readonly files: readonly FileActivity[];
 }
 
+export type * from './errors-types.js';
 export type * from './health-types.js';
 
 /**
@@ -371,28 +372,6 @@ export type LiveMessage =
   | { readonly type: 'sessions-changed' }
   | { readonly type: 'index-progress'; readonly index: IndexStatus }
   | { readonly type: 'hello' };
-
-/**
- * One errored call of a session, or one request to the model that failed (`GET /api/sessions/:id/errors`): where it
- * shows in the main timeline.
- */
-export interface SessionErrorHit {
-  /** The errored call; null for a failed request (an API error that ended its turn), which its event shows. */
-  readonly callId: string | null;
-  /** Index of the main-timeline event that shows it (the Agent call's event for one inside a subagent). */
-  readonly index: number;
-  /** Agent calls to expand, outermost first, to reach it. */
-  readonly expand: readonly string[];
-  /** The call's tool; null for a failed request. */
-  readonly tool: string | null;
-  readonly severity: ErrorSeverity;
-  readonly category: ErrorCategory | null;
-  readonly timestamp: string | null;
-}
-
-export interface SessionErrorsResponse {
-  readonly errors: readonly SessionErrorHit[];
-}
 
 /** `GET /api/team/people` on a team server: who pushes, from which devices (the dashboard's person filter). */
 export interface TeamPeopleResponse {
