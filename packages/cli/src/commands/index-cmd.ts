@@ -14,7 +14,8 @@ replaced files (from the start). Every other command does this first. New bytes 
 index's archive, so a session whose files Claude Code deletes stays listed and readable (see "agentdash archive").
 
   --rebuild        drop everything derived from transcripts and read them all again (from disk, else from the
-                   archive, which is kept); also how an older AgentDash takes over an index a newer one built
+                   archive, which is kept); also how an older AgentDash takes over an index whose derived tables
+                   a newer one wrote (not one whose archive or settings a newer one changed: that one it refuses)
 
 ${PATHS_HELP}
 

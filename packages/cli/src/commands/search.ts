@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { redactIdentifiers } from '@agentdash/core/secrets';
 import {
   DEFAULT_SEARCH_LIMIT,
@@ -9,6 +10,7 @@ import {
   searchKinds,
 } from '@agentdash/index';
 import { agentArg, agentOption, positiveInt, str, timeWindow } from '../args.js';
+import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { formatCount, formatDateTime, shortId, terminalText } from '../format.js';
 import type { SearchJson } from '../output/json-types.js';
@@ -82,7 +84,7 @@ ${COMMON_HELP}`,
     const project = str(ctx.values, 'project');
     const tool = str(ctx.values, 'tool');
     const agent = agentArg(ctx.values);
-    wordsAsPaths(query, rest);
+    await wordsAsPaths(ctx, query, rest);
     const paths = await ctx.resolvePaths(rest);
     await ctx.refresh(paths);
     // Titles and project paths of the hits with their secrets redacted (docs/secrets.md); snippets as they are.
@@ -127,10 +129,12 @@ ${COMMON_HELP}`,
 
 /**
  * A QUERY of several words written unquoted reads its later words as PATHs: when none of them is there, nor looks
- * like a path, the message says to quote them (a usage mistake, exit 2), not only that "tool" is no such file.
+ * like a path, the message says to quote them (a usage mistake, exit 2), not only that "tool" is no such file. A
+ * folder deleted whole whose sessions the archive keeps is a path (`search word wd` after `rm -rf wd`).
  */
-function wordsAsPaths(query: string, rest: readonly string[]): void {
+async function wordsAsPaths(ctx: Context, query: string, rest: readonly string[]): Promise<void> {
   if (rest.length === 0 || rest.some((p) => /[\\/~.]/.test(p) || existsSync(p))) return;
+  for (const p of rest) if (await ctx.hasArchivedFilesUnder(resolve(p))) return;
   throw new UsageError(
     `no such file or directory: ${rest[0]}: to search for several words, quote them: agentdash search "${[query, ...rest].join(' ')}"`,
   );
