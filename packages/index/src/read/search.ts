@@ -59,7 +59,13 @@ export async function search(store: Store, query: string, filter: SearchFilter =
     ...(filter.project ? { project: filter.project } : {}),
     ...(filter.agent ? { agent: filter.agent } : {}),
   });
-  const inPaths = pathCond(filter.paths ?? [], 'f');
+  // The sessions with a file under the paths, whole (as the sessions list takes them): a session's main file named
+  // alone searches its subagents' files too.
+  const named = pathCond(filter.paths ?? [], 'pf');
+  const inPaths =
+    (filter.paths ?? []).length === 0
+      ? named
+      : { sql: `f.session_id IN (SELECT pf.session_id FROM files pf WHERE ${named.sql})`, params: named.params };
   const where = new Where()
     .add('docs_fts MATCH ?', match)
     .add(`f.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})`, ...scoped.params)
