@@ -26,7 +26,7 @@ import { hasArchivedFilesUnder } from './read/archived-under.js';
 import { type IssueFilter, issues } from './read/issue-queries.js';
 import type { Store } from './read/scope.js';
 import { search } from './read/search.js';
-import { type CopiedFrom, sessionCopies } from './read/session-copies.js';
+import { type CopiedFrom, sessionCopies, sessionOwnFrom } from './read/session-copies.js';
 import { createSessionCostFunction } from './read/session-cost.js';
 import { type SessionHeaderParts, sessionHeader } from './read/session-header.js';
 import {
@@ -140,6 +140,8 @@ export interface AgentIndex {
    * (`session-copies.ts`): the lists and `usage` count them there. Empty when it holds no copies.
    */
   sessionCopies(ref: string): readonly CopiedFrom[];
+  /** A fork's or resume's: when its own records start, after the conversation it copied (`sessions.own_from_ms`). */
+  sessionOwnFrom(ref: string): number | undefined;
   /**
    * The session a reference names: its key, its id, `<id>@<project folder>` or a unique prefix of an id.
    * AmbiguousSessionError (listing references that tell them apart) when several match.
@@ -333,6 +335,10 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     sessionCopies: (ref) => {
       const key = sessionKeyOfRef(store, ref);
       return key === undefined ? [] : sessionCopies(store, key);
+    },
+    sessionOwnFrom: (ref) => {
+      const key = sessionKeyOfRef(store, ref);
+      return key === undefined ? undefined : sessionOwnFrom(store, key);
     },
     getSession: (ref, lookup) => getSession(store, ref, lookup),
     sessionIdOfFile: (path) => sessionIdOfFile(store, path),

@@ -174,7 +174,7 @@ export class SessionViews {
 /** The per-session routes over a view cache, in this thread. */
 export function createLocalSessionHost(
   index: Pick<AgentIndex, 'loadSession' | 'sessionFiles'> &
-    Partial<Pick<AgentIndex, 'streamSession' | 'sessionBytes' | 'sessionCopies' | 'getSession'>>,
+    Partial<Pick<AgentIndex, 'streamSession' | 'sessionBytes' | 'sessionCopies' | 'getSession' | 'sessionOwnFrom'>>,
   views: SessionViews = new SessionViews(index),
 ): SessionHost {
   return {
@@ -201,7 +201,9 @@ export function createLocalSessionHost(
     locate: async (sessionId, callId) => (await views.get(sessionId)).locate(callId),
     errors: async (sessionId) => ({ errors: sessionErrors(await views.get(sessionId)) }),
     find: async (sessionId, query) => ({ query, ...findInSession(await views.get(sessionId), query) }),
-    waterfall: async (sessionId) => waterfallOf((await views.get(sessionId)).session),
+    // a fork's or resume's drawn from its own records, as its time counts them
+    waterfall: async (sessionId) =>
+      waterfallOf((await views.get(sessionId)).session, index.sessionOwnFrom?.(sessionId)),
     files: async (sessionId) => {
       const { session } = await views.get(sessionId);
       return { projectPath: session.projectPath ?? null, files: fileActivityOf(session.calls, session.projectPath) };

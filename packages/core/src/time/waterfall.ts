@@ -49,12 +49,27 @@ export interface Waterfall {
   readonly startMs: number;
   readonly endMs: number;
   readonly lanes: readonly WaterfallLane[];
+  /**
+   * A fork's or resume's: where its own records start (`waterfallOf`'s `ownFromMs`); what it copied before is not
+   * drawn, as its time does not count it.
+   */
+  readonly ownFromMs?: number;
 }
 
-function laneOf(key: string, label: string, events: readonly TimelineEvent[], parentCallId?: string): WaterfallLane {
+function laneOf(
+  key: string,
+  label: string,
+  events: readonly TimelineEvent[],
+  parentCallId?: string,
+  ownFromMs?: number,
+): WaterfallLane {
   const records: ThreadRecord[] = [];
   const calls: ToolCall[] = [];
-  const at = (ts: string | undefined) => timestampMs(ts);
+  // before a fork's own records, nothing (the index's rule for its time: records and calls after `ownFromMs`)
+  const at = (ts: string | undefined) => {
+    const ms = timestampMs(ts);
+    return ownFromMs !== undefined && ms !== undefined && ms <= ownFromMs ? undefined : ms;
+  };
   for (const event of events) {
     switch (event.kind) {
       case 'prompt': {
@@ -171,21 +186,26 @@ function subagentLabel(sub: Subagent, parent: ToolCall | undefined): string {
  * A session on a true time axis: one lane per thread (main, then each subagent by start), its calls as bars from
  * call to result, and the stretches spent waiting on the model or on the person.
  */
-export function waterfallOf(session: Session): Waterfall {
-  const lanes = [laneOf('main', 'main', session.events)];
+export function waterfallOf(session: Session, ownFromMs?: number): Waterfall {
+  const lanes = [laneOf('main', 'main', session.events, undefined, ownFromMs)];
   const subagents = [...session.subagents].sort(
     (a, b) => (timestampMs(a.startedAt) ?? 0) - (timestampMs(b.startedAt) ?? 0),
   );
   const callById = new Map<string, ToolCall>(session.calls.map((c) => [c.id, c]));
   for (const sub of subagents) {
     const parent = sub.parentCallId === undefined ? undefined : callById.get(sub.parentCallId);
+    // a subagent a copied call started is the earlier session's, as its call
+    const started = timestampMs(parent?.timestamp ?? sub.startedAt);
+    if (ownFromMs !== undefined && started !== undefined && started <= ownFromMs) continue;
     lanes.push(laneOf(sub.key, subagentLabel(sub, parent), sub.events, sub.parentCallId));
   }
   const timed = lanes.filter((l) => l.endMs > 0);
-  if (timed.length === 0) return { startMs: 0, endMs: 0, lanes: [] };
+  const own = ownFromMs === undefined ? {} : { ownFromMs };
+  if (timed.length === 0) return { startMs: 0, endMs: 0, lanes: [], ...own };
   return {
     startMs: Math.min(...timed.map((l) => l.startMs)),
     endMs: Math.max(...timed.map((l) => l.endMs)),
     lanes: timed,
+    ...own,
   };
 }

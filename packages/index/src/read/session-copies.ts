@@ -142,3 +142,9 @@ export function sessionCopies(store: Store, key: string): readonly CopiedFrom[] 
       callIds: calls.ids,
     }));
 }
+
+/** When a fork's or resume's own records start, after what it copied (`sessions.own_from_ms`); undefined for others. */
+export function sessionOwnFrom(store: Store, key: string): number | undefined {
+  const ms = prepared(store.db, 'SELECT own_from_ms FROM sessions WHERE id = ?', 'pluck').get(key);
+  return typeof ms === 'number' ? ms : undefined;
+}

@@ -36,6 +36,12 @@ export function WaterfallPage({ id }: { id: string }) {
               : 'Loading…'}{' '}
             · scroll to zoom, drag to pan, click a call to open it in the timeline (keys: arrows, Enter)
           </div>
+          {data?.ownFromMs !== undefined && (
+            <div className="page-sub" data-testid="wf-own-from">
+              Drawn from this session's own records: the conversation it copied from an earlier session (resumed or
+              forked) is not drawn, as its time does not count it; the timeline shows it.
+            </div>
+          )}
         </div>
         <div className="row">
           <button type="button" className="btn small" onClick={() => wf.zoom(0.5)} data-testid="wf-zoom-in">
