@@ -40,7 +40,18 @@ export class DocTexts {
   /** The texts of these documents, in their order (undefined where a transcript no longer holds one). */
   async textsOf(places: readonly DocPlace[]): Promise<(string | undefined)[]> {
     const records = await this.reader.recordsAt(places);
-    return places.map((place, i) => textIn(records[i] ?? [], place.part));
+    const texts = places.map((place, i) => textIn(records[i] ?? [], place.part));
+    // a text a later line of its file released (Codex's reasoning of an aborted turn): read again, to the file's end
+    const missing = texts.flatMap((text, i) => (text === undefined ? [i] : []));
+    if (missing.length === 0) return texts;
+    const again = await this.reader.recordsAt(
+      missing.map((i) => places[i] as DocPlace),
+      true,
+    );
+    missing.forEach((i, k) => {
+      texts[i] = textIn(again[k] ?? [], (places[i] as DocPlace).part);
+    });
+    return texts;
   }
 }
 

@@ -78,9 +78,10 @@ export class RecordReader {
    * its places, and each of its places is read once however often it is asked for: where its lines stand alone
    * (Claude Code) each from its offset, in file order (an archived file keeps one decompressed chunk at a time);
    * else the file is read once up to its last place (Codex replays a file from its start to read any line of it, a
-   * Gemini file is one document).
+   * Gemini file is one document); `whole`: read such a file to its end, for a record a later line releases (Codex's
+   * reasoning events of a turn aborted before its response item).
    */
-  async recordsAt(places: readonly RecordPlace[]): Promise<TranscriptRecord[][]> {
+  async recordsAt(places: readonly RecordPlace[], whole = false): Promise<TranscriptRecord[][]> {
     const found: TranscriptRecord[][] = places.map(() => []);
     const byFile = new Map<string, number[]>();
     places.forEach((place, i) => {
@@ -112,7 +113,7 @@ export class RecordReader {
               for (const i of same) found[i] = records;
             }
           } else {
-            const read = await this.onePass(mine, shared);
+            const read = await this.onePass(mine, shared, whole);
             for (const i of indexes) {
               const place = places[i] as RecordPlace;
               found[i] = read.get(keyOf(place.line, place.offset)) ?? [];
@@ -162,7 +163,11 @@ export class RecordReader {
    * The records at these places of one file, read in one pass from its start (up to the end of the last place's line
    * when the file is append-only), by place (`keyOf`). `shared`: the file's bytes, opened by the caller.
    */
-  private async onePass(places: readonly RecordPlace[], shared: ByteSource): Promise<Map<string, TranscriptRecord[]>> {
+  private async onePass(
+    places: readonly RecordPlace[],
+    shared: ByteSource,
+    whole: boolean,
+  ): Promise<Map<string, TranscriptRecord[]>> {
     const file = (places[0] as RecordPlace).file;
     const adapter = adapterForFile(file);
     const wanted = new Set(places.map((p) => keyOf(p.line, p.offset)));
@@ -170,7 +175,7 @@ export class RecordReader {
     const out = new Map<string, TranscriptRecord[]>();
     const open: OpenBytes = async (path) => {
       if (path !== file.path) return this.open(path);
-      return adapter.capabilities.appendOnly ? oneLine(keptOpen(shared), last) : keptOpen(shared);
+      return adapter.capabilities.appendOnly && !whole ? oneLine(keptOpen(shared), last) : keptOpen(shared);
     };
     try {
       await adapter.streamRecords(
