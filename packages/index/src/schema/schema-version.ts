@@ -86,7 +86,8 @@
  *   75: failed requests and retried attempts (core's `requestFailureOf`: `records.is_synthetic` 1 and 3) counted per
  *   session (`sessions.api_errors`, `api_retries`); 76: a response another session holds by the same id for another
  *   request counted as its own (core's `responseKeyOf`), not as a copy; 77: only the request id's tail kept for it
- *   (`responses.request_tail`, not 76's `request_id`).
+ *   (`responses.request_tail`, not 76's `request_id`); 78: a failed request a resume copied counted in the session
+ *   that owns it (write/session-failures.ts), as its calls and responses are.
  *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
  *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
  *   rebuild the whole index each time the other had run.
@@ -94,7 +95,7 @@
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 77;
+export const DERIVED_VERSION = 78;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

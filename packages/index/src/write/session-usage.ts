@@ -20,6 +20,7 @@ import { ownsBefore, SESSION_OF_REF, type SessionRow } from '../read/usage-queri
 import { preparedOnUse } from '../schema/prepared.js';
 import { INTERN_STRING } from '../schema/schema-derived.js';
 import type { UsagePart } from '../types.js';
+import { FailureOwners } from './session-failures.js';
 import type { UsageScan } from './session-scan.js';
 import { SessionTimes } from './session-time.js';
 
@@ -40,12 +41,14 @@ const tailOf = (requestId: string): string => requestId.slice(-REQUEST_TAIL);
 export class SessionUsageUpdater {
   private readonly s;
   private readonly times: SessionTimes;
+  private readonly failures: FailureOwners;
   /** `rescan`: a session's records again, for the time of a fork or resume whose copies `settle` finds. */
   constructor(
     db: Database.Database,
     private readonly rescan: (sid: string) => Pick<UsageScan, 'thread' | 'mainFile'>,
   ) {
     this.times = new SessionTimes(db);
+    this.failures = new FailureOwners(db);
     this.s = preparedOnUse({
       // A response's session and model by their number in `strings`.
       deleteResponses: () =>
@@ -261,6 +264,10 @@ export class SessionUsageUpdater {
       const none = mine.length === 0 ? held.map((r) => ({ model: r.model, context: r.agent_id })) : [];
       this.s.setDetail.run(usageDetail(mine, none), me[0]);
       this.settleTime(ref, me, earlier, owned, held);
+      this.failures.settle(
+        me[0],
+        earlier.flatMap((other) => row(other)?.[0] ?? []),
+      );
     }
     this.changed.clear();
     this.sharing.clear();
