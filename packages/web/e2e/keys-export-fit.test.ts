@@ -248,6 +248,8 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
     const id = await busiest();
     const wf = await api<WaterfallResponse>(`/sessions/${encodeURIComponent(id)}/waterfall`);
     expect(wf.lanes.length).toBeGreaterThan(1);
+    // the samples' subagents session: one agent started in the background, the others waited for
+    expect(wf.lanes.filter((l) => l.background).length).toBe(1);
     const page = await onePage();
     await eachPair(page, async (size, scheme) => {
       await visit(page, `#/s/${encodeURIComponent(id)}/waterfall`);
@@ -256,10 +258,10 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
         document.querySelector('[data-testid=waterfall-canvas]')?.getAttribute('aria-label')?.includes('main thread'),
       );
       const label = (await canvas.getAttribute('aria-label')) ?? '';
-      const names = label
-        .replace(/^Waterfall lanes: /, '')
-        .split('; ')
-        .map((part) => part.replace(/: \d+ calls?$/, ''));
+      const parts = label.replace(/^Waterfall lanes: /, '').split('; ');
+      // a subagent that ran on past its call says so under its name
+      expect(parts.map((part) => part.endsWith(' · background'))).toEqual(wf.lanes.map((l) => l.background === true));
+      const names = parts.map((part) => part.replace(/: \d+ calls?( · background)?$/, ''));
       expect(names.length).toBe(wf.lanes.length);
       const widths = await page.evaluate((texts) => {
         const ctx = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;

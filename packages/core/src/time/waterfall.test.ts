@@ -38,6 +38,19 @@ describe('waterfallOf', () => {
     }
   });
 
+  it('marks a subagent lane that ran on past the call that started it as a background one, and no other', async () => {
+    // 2.1.330's subagents scenario: one agent started in the background (its call answered in 48 ms, the agent ran
+    // 3.6 s), the others waited for
+    const session = await loadSampleSession('-home-user-proj-subagents', '410c10d6-fdc3-4c91-bc4f-74b883942e01');
+    const w = waterfallOf(session);
+    const bars = w.lanes.flatMap((l) => l.calls);
+    const subs = w.lanes.slice(1).filter((l) => bars.some((b) => b.id === l.parentCallId));
+    const past = subs.filter((l) => l.endMs > (bars.find((b) => b.id === l.parentCallId)?.endMs ?? 0));
+    expect(subs.filter((l) => l.background).map((l) => l.key)).toEqual(past.map((l) => l.key));
+    expect(past.map((l) => l.key)).toContain('a6f077947b965e76e');
+    expect(past.length).toBeLessThan(subs.length);
+  });
+
   it("names each subagent lane by its call's description and its type, so same-type lanes read apart", async () => {
     // Four general-purpose subagents: by type alone their lanes all read "general-purpose".
     const session = await loadSampleSession('-home-user-proj-subagents', '410c10d6-fdc3-4c91-bc4f-74b883942e01');

@@ -25,6 +25,11 @@ export interface WaterfallLane {
   readonly label: string;
   /** The call that started this subagent. */
   readonly parentCallId?: string;
+  /**
+   * A subagent that worked on after the call that started it had its result (started in the background): its lane
+   * runs past that call's bar, as it really ran.
+   */
+  readonly background?: true;
   readonly startMs: number;
   readonly endMs: number;
   readonly calls: readonly WaterfallBar[];
@@ -197,7 +202,9 @@ export function waterfallOf(session: Session, ownFromMs?: number): Waterfall {
     // a subagent a copied call started is the earlier session's, as its call
     const started = timestampMs(parent?.timestamp ?? sub.startedAt);
     if (ownFromMs !== undefined && started !== undefined && started <= ownFromMs) continue;
-    lanes.push(laneOf(sub.key, subagentLabel(sub, parent), sub.events, sub.parentCallId));
+    const lane = laneOf(sub.key, subagentLabel(sub, parent), sub.events, sub.parentCallId);
+    const parentEnd = timestampMs(parent?.result?.timestamp);
+    lanes.push(parentEnd !== undefined && lane.endMs > parentEnd ? { ...lane, background: true } : lane);
   }
   const timed = lanes.filter((l) => l.endMs > 0);
   const own = ownFromMs === undefined ? {} : { ownFromMs };

@@ -228,7 +228,7 @@ export function draw(
     ctx.fillText(name, 8, y + LANE_H / 2);
     ctx.fillStyle = cssColor('--muted', '#737c91');
     ctx.font = '11px system-ui, sans-serif';
-    const calls = `${lane.calls.length} call${lane.calls.length === 1 ? '' : 's'}`;
+    const calls = `${lane.calls.length} call${lane.calls.length === 1 ? '' : 's'}${lane.background ? ' · background' : ''}`;
     ctx.fillText(fit(calls), 8, y + LANE_H / 2 + 14);
     ctx.font = '12px system-ui, sans-serif';
     names.push(`${name}: ${calls}`);
