@@ -16,7 +16,7 @@ import { reusedCallId } from './pair.js';
 import { pullRecords } from './record-stream.js';
 import { agentIdOfResult, SidechainRuns, sidechainKey } from './subagents.js';
 import { placeOf, recordFactOf, SessionSummary, threadTitleFactOf, titleFactOf } from './summary.js';
-import { givesTaskSubject, TaskSubjects, takeRawTask } from './task-subjects.js';
+import { TaskSubjects, taskKindOf } from './task-subjects.js';
 import { ThreadTally } from './thread-tally.js';
 
 /** Where a record is: its file (index in the session's files) and its place among that file's record events. */
@@ -106,8 +106,8 @@ export class SessionFacts {
   readonly movedOn = new Set<string>();
   /** The subjects of the session's tasks, for the calls that name one by id (learned before any call is built). */
   readonly tasks = new TaskSubjects();
-  /** The inputs of the calls that may give a task's subject, until their result is read. */
-  private readonly taskInputs = new Map<string, unknown>();
+  /** The kinds and inputs of the calls that may give a task's subject, until their result is read. */
+  private readonly taskInputs = new Map<string, { readonly kind: string; readonly input: unknown }>();
   recordCount = 0;
   duplicateRecords = 0;
   unknownRecords = 0;
@@ -287,13 +287,10 @@ export class SessionFacts {
           continue;
         }
         const input = isRecord(block.input) ? block.input : {};
-        if (givesTaskSubject(this.adapter, block.name)) {
-          this.taskInputs.set(block.id, block.input);
-          this.tasks.take(
-            this.adapter.kindOfTool?.(this.adapter.canonicalToolName(block.name)),
-            block.input,
-            undefined,
-          );
+        const taskKind = taskKindOf(this.adapter, block.name);
+        if (taskKind !== undefined) {
+          this.taskInputs.set(block.id, { kind: taskKind, input: block.input });
+          this.tasks.take(taskKind, block.input, undefined);
         }
         this.calls.set(block.id, {
           ...at,
@@ -326,10 +323,11 @@ export class SessionFacts {
         const tur = raw.toolUseResult;
         const namesAgent = isRecord(tur) && str(tur.agentId) !== undefined;
         const call = this.calls.get(block.toolUseId);
-        if (call !== undefined && this.taskInputs.has(block.toolUseId)) {
-          const input = this.taskInputs.get(block.toolUseId);
+        const task = call === undefined ? undefined : this.taskInputs.get(block.toolUseId);
+        if (call !== undefined && task !== undefined) {
           this.taskInputs.delete(block.toolUseId);
-          takeRawTask(this.tasks, this.adapter, { ...call.raw, input }, raw);
+          const typed = this.adapter.typeResult({ ...call.raw, input: task.input }, raw).typed;
+          this.tasks.take(task.kind, task.input, typed);
         }
         const startsAgent = call === undefined || this.startsSubagent(call.raw.name) || namesAgent;
         this.results.set(block.toolUseId, {

@@ -6,7 +6,6 @@
  */
 import type { AgentAdapter } from '../agents/adapter.js';
 import { isRecord, str } from '../internal/guards.js';
-import type { RawCall, RawResult } from '../model/raw.js';
 import type { ToolCall } from '../model/tool-call.js';
 
 /** A task's id and subject as a typed task result gives them (`task-create`'s data, `task-get`'s task). */
@@ -63,21 +62,10 @@ function idOf(value: unknown): string | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? String(value) : str(value);
 }
 
-/** Whether a call of this name may give a task's subject (the streamed session's first pass keeps their inputs). */
-export function givesTaskSubject(adapter: AgentAdapter, name: string): boolean {
+/** A call's kind when it may give a task's subject (the streamed session's first pass keeps their inputs). */
+export function taskKindOf(adapter: AgentAdapter, name: string): string | undefined {
   const kind = adapter.kindOfTool?.(adapter.canonicalToolName(name));
-  return kind === 'task-create' || kind === 'task-get' || kind === 'task-update';
-}
-
-/** `TaskSubjects.take` of a raw call and result, typed by the agent's adapter. */
-export function takeRawTask(
-  subjects: TaskSubjects,
-  adapter: AgentAdapter,
-  call: RawCall,
-  result: RawResult | undefined,
-): void {
-  const kind = adapter.kindOfTool?.(adapter.canonicalToolName(call.name));
-  subjects.take(kind, call.input, result === undefined ? undefined : adapter.typeResult(call, result).typed);
+  return kind === 'task-create' || kind === 'task-get' || kind === 'task-update' ? kind : undefined;
 }
 
 /** The calls with `taskSubject` set on those naming a task (the same objects where nothing is set). */
