@@ -31,7 +31,7 @@ export {
   OtherBuildError,
   UnknownSessionError,
 } from './errors.js';
-export { accountBlocks, NoBlocksError } from './read/account-blocks.js';
+export { accountBlocks, blockChainStart, NoBlocksError } from './read/account-blocks.js';
 export { cutSnippet } from './read/doc-snippet.js';
 export { ownsBeforeSql } from './read/home-copies.js';
 export { SHOWN_SESSION, shownSession } from './read/scope.js';

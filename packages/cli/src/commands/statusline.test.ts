@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DERIVED_VERSION } from '@agentdash/index';
 import { markDerivedVersion } from '@agentdash/testing/other-build';
+import { assistantText, prompt, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../errors.js';
 import type { CliIo } from '../io.js';
@@ -22,7 +23,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** `agentdash statusline ARGS --db DB` in-process, given what Claude Code passes on stdin; its output captured. */
-async function runStatusline(args: readonly string[], db: string, input: Record<string, string | undefined>) {
+async function runStatusline(args: readonly string[], db: string, input: Record<string, string | undefined>, at = now) {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
@@ -30,18 +31,20 @@ async function runStatusline(args: readonly string[], db: string, input: Record<
     stderr: { write: (s: string) => (stderr += s), isTTY: false },
     env: { CLAUDE_CONFIG_DIR: join(dir, 'none') },
     homedir: dir,
-    now: () => now,
+    now: () => at,
     readStdin: async () => JSON.stringify(input),
   };
   const code = await run(['statusline', ...args, '--db', join(dir, db)], io);
   return { code, stdout, stderr };
 }
 
-async function statusline(transcriptPath: string, db: string, sessionId?: string): Promise<StatuslineJson> {
-  const { code, stdout, stderr } = await runStatusline(['--json'], db, {
-    session_id: sessionId,
-    transcript_path: transcriptPath,
-  });
+async function statusline(transcriptPath: string, db: string, sessionId?: string, at = now): Promise<StatuslineJson> {
+  const { code, stdout, stderr } = await runStatusline(
+    ['--json'],
+    db,
+    { session_id: sessionId, transcript_path: transcriptPath },
+    at,
+  );
   expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   return JSON.parse(stdout) as StatuslineJson;
 }
@@ -89,6 +92,36 @@ describe('agentdash statusline', () => {
     cpSync(fixtureProject, join(scratch, 'unrelated'), { recursive: true });
     const out = await statusline(join(scratch, 'nowhere', 'x.jsonl'), 'scratch.sqlite');
     expect(out).toEqual({ sessionCostUsd: null, sessionTokens: 0, todayCostUsd: 0, line: '$0.00 today' });
+  });
+});
+
+describe("the status line's block", () => {
+  it("is the account's running block when the run of responses began the day before (no gap of 5 hours since)", async () => {
+    // a response every 30 minutes from 20:00 UTC to 21:30 the next day: blocks 20:00, 01:00, 06:00, 11:00, 16:00 and
+    // 21:00 (a block starts 5 hours after the last one started); read from midnight, they would start at 00:00 and
+    // the running one at 20:00, ending at 01:00 with 3 hours left instead of 4
+    const session = 'b10c4a1e-0000-4000-8000-000000000001';
+    const lines: string[] = [];
+    const start = Date.parse('2026-11-20T20:00:00Z');
+    for (let i = 0; start + i * 1_800_000 <= Date.parse('2026-11-21T21:30:00Z'); i++) {
+      const base = (uuid: string, parentUuid: string | null, ms: number) => ({
+        sessionId: session,
+        uuid,
+        parentUuid,
+        timestamp: new Date(ms).toISOString(),
+      });
+      const t = start + i * 1_800_000;
+      lines.push(prompt(base(`u${i}`, i === 0 ? null : `a${i - 1}`, t), `step ${i}`));
+      lines.push(assistantText(base(`a${i}`, `u${i}`, t + 5_000), `msg_${i}`, `done ${i}`));
+    }
+    const transcript = join(dir, 'chain', 'projects', 'p', `${session}.jsonl`);
+    writeLines(transcript, lines);
+    const at = Date.parse('2026-11-21T22:00:00Z');
+    const out = await statusline(transcript, 'chain.sqlite', session, at);
+    expect(out.block?.end).toBe('2026-11-22T02:00:00.000Z');
+    expect(out.block?.remainingMs).toBe(4 * 3_600_000);
+    const { stdout } = await runStatusline([], 'chain.sqlite', { transcript_path: transcript }, at);
+    expect(stdout).toContain(' · block cost unknown, 4h 0m left\n');
   });
 });
 

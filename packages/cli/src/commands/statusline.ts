@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { BLOCK_MS, billingBlocks, blockAgents, totalsOf, totalTokens } from '@agentdash/core';
-import { AmbiguousSessionError, NewerDerivedIndexError } from '@agentdash/index';
+import { AmbiguousSessionError, blockChainStart, NewerDerivedIndexError } from '@agentdash/index';
 import type { Context } from '../context.js';
 import type { StatuslineJson } from '../output/json-types.js';
 import { formatCost, formatRemaining, formatTokens } from '../usage-report.js';
@@ -93,7 +93,13 @@ async function drawLine(ctx: Context, positionals: readonly string[]): Promise<v
     `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`,
     false,
   );
-  const recent = index.usageResponses({ paths, since: Math.min(midnight ?? now, now - 2 * BLOCK_MS) });
+  // today's responses, and those of the account's blocks from where their chain starts (a block starts at the hour of
+  // the first response after a 5-hour gap, and the next ones 5 hours on: reading from a later time moves them)
+  const recentFrom = Math.min(midnight ?? now, now - 2 * BLOCK_MS);
+  const recent = index.usageResponses({
+    paths,
+    since: Math.min(recentFrom, blockChainStart(index, { paths }, recentFrom)),
+  });
   const todayTotals = totalsOf(recent.filter((r) => (r.timestampMs ?? 0) >= (midnight ?? now)));
   // the blocks of the agents whose usage limits they are (Claude Code's, whose status line this is)
   const block = billingBlocks(

@@ -1,4 +1,4 @@
-import { type BillingBlock, billingBlocks, blocksOverlapping } from '@agentdash/core';
+import { type BillingBlock, BLOCK_MS, billingBlocks, blocksOverlapping } from '@agentdash/core';
 import { type AgentId, agentInfo, blockAgents } from '@agentdash/core/base';
 import type { AgentIndex } from '../agent-index.js';
 import type { UsageFilter } from '../types.js';
@@ -53,4 +53,52 @@ function inBlocks(blocks: readonly BillingBlock[], t: number | undefined): boole
   }
   const b = blocks[lo - 1];
   return b !== undefined && t <= b.lastMs;
+}
+
+/** How far back each step of `blockChainStart` looks. */
+const STEP_MS = 24 * 3_600_000;
+
+/**
+ * Where the account's chain of blocks that runs at `at` starts: the time of the first response after the last gap of
+ * 5 hours or more before `at` (`at` itself when no response precedes it by less). A block starts at the hour of the
+ * first response after such a gap, and the next ones 5 hours on, so the blocks of the responses from there are the
+ * account's (`billingBlocks` of responses from any later time would start its chain there, in the wrong hour). Looks
+ * back a day at a time: a status line reads the day it needs, not the account's history.
+ */
+export function blockChainStart(
+  index: Pick<AgentIndex, 'usageResponses'>,
+  filter: Pick<UsageFilter, 'paths'>,
+  at: number,
+): number {
+  let start = at;
+  const paths = filter.paths ? { paths: filter.paths } : {};
+  for (const agent of blockAgents) {
+    const times = (since: number, until: number) =>
+      index
+        .usageResponses({ agent, ...paths, since, until })
+        .map((r) => r.timestampMs)
+        .filter((t): t is number => t !== undefined)
+        .sort((a, b) => b - a);
+    // the earliest response known so far at or after `from`: none within 5 hours of `at`, and a chain starts after it
+    let first = times(at, at + BLOCK_MS).at(-1);
+    let from = at;
+    while (first !== undefined) {
+      const earlier = times(from - STEP_MS, from - 1);
+      // a day without a response before it: the chain starts at `first`
+      let chain = earlier.length === 0 ? first : undefined;
+      let next = first;
+      for (const t of earlier) {
+        if (chain !== undefined) break;
+        if (next - t >= BLOCK_MS) chain = next;
+        next = t;
+      }
+      if (chain !== undefined) {
+        start = Math.min(start, chain);
+        break;
+      }
+      first = earlier.at(-1);
+      from -= STEP_MS;
+    }
+  }
+  return start;
 }
