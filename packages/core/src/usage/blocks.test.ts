@@ -88,4 +88,14 @@ describe('billingBlocks over some of the responses', () => {
     expect(starts('2026-11-23T12:11:00Z')).toEqual([['2026-11-23T20:00:00.000Z', 1]]);
     expect(starts(undefined, '2026-11-23T07:00:00Z')).toEqual([]);
   });
+
+  it('list the running block for a range from after its last response (it runs until now)', () => {
+    const now = Date.parse('2026-11-23T22:00:00Z');
+    const blocks = billingBlocks([at('2026-11-23T12:10:00Z'), at('2026-11-23T20:10:00Z')], now);
+    const since = (iso: string) => blocksOverlapping(blocks, Date.parse(iso), undefined).map((b) => b.isActive);
+    expect(since('2026-11-23T21:30:00Z')).toEqual([true]);
+    // an ended block is not: its last response is before the range
+    expect(since('2026-11-23T13:00:00Z')).toEqual([true]);
+    expect(since('2026-11-23T12:00:00Z')).toEqual([false, true]);
+  });
 });

@@ -90,7 +90,8 @@ function blockOf(start: number, last: number, usage: UsageGroup, now: number): B
 
 /**
  * The blocks that overlap a report's time range (`since`, `until`: epoch ms, either open), whole: a block's usage
- * limit is the block's, not the range's.
+ * limit is the block's, not the range's. A block spans its responses, and the running one runs on until now (so
+ * `--since 30m` shows it after half an hour without a response).
  */
 export function blocksOverlapping(
   blocks: readonly BillingBlock[],
@@ -98,6 +99,8 @@ export function blocksOverlapping(
   until: number | undefined,
 ): BillingBlock[] {
   return blocks.filter(
-    (b) => (since === undefined || b.lastMs >= since) && (until === undefined || b.startMs <= until),
+    (b) =>
+      (since === undefined || b.lastMs >= since || (b.isActive && b.endMs > since)) &&
+      (until === undefined || b.startMs <= until),
   );
 }
