@@ -47,13 +47,26 @@ export function formatRange(
   end: string | null | undefined,
   now: number = Date.now(),
 ): string {
+  const parts = rangeParts(start, end, now);
+  return parts.length === 1 ? parts[0] : `${parts[0]} – ${parts[1]}`;
+}
+
+/**
+ * A range's start and end as `formatRange` writes them (`['Nov 21 20:27', '22:10']`), for a page that puts them on
+ * lines of their own; one piece when either is unknown.
+ */
+export function rangeParts(
+  start: string | null | undefined,
+  end: string | null | undefined,
+  now: number = Date.now(),
+): readonly [string] | readonly [string, string] {
   const a = parse(start);
   const b = parse(end);
-  if (!a) return formatDateTime(end, now);
-  if (!b) return formatDateTime(start, now);
+  if (!a) return [formatDateTime(end, now)];
+  if (!b) return [formatDateTime(start, now)];
   const sameDay = a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
   const endText = sameDay ? `${two(b.getHours())}:${two(b.getMinutes())}` : formatDateTime(end, now);
-  return `${formatDateTime(start, now)} – ${endText}`;
+  return [formatDateTime(start, now), endText];
 }
 
 /** `just now`, `5 min ago`, `3 h ago`, `2 d ago`, then the date. */

@@ -6,7 +6,15 @@
  */
 
 export { callChangeDiff } from './call-change.js';
-export { dayBoundMs, formatClock, formatDateTime, formatRange, formatRelative, localDayBoundMs } from './dates.js';
+export {
+  dayBoundMs,
+  formatClock,
+  formatDateTime,
+  formatRange,
+  formatRelative,
+  localDayBoundMs,
+  rangeParts,
+} from './dates.js';
 export { formatDuration, spanMs, timeIsOwn } from './duration.js';
 export { errorsTone, formatErrors, realErrors, type Tone } from './errors.js';
 export {

@@ -24,6 +24,7 @@ export {
   formatToolName,
   formatTypedChars,
   nounFor,
+  rangeParts,
   realErrors,
   shortPath,
   sumTokens,

@@ -2,7 +2,7 @@ import { modelLabel, shortRefs } from '@agentdash/core/present';
 import { setTeamScope } from '../../data/team-scope';
 import type { UsageResponse } from '../../data/types';
 import { AgentBadge } from '../../ui/AgentBadge';
-import { fmtCost, fmtDate, fmtDuration, fmtNumber, shortPath } from '../../ui/format';
+import { fmtCost, fmtDate, fmtDuration, fmtNumber, rangeParts, shortPath } from '../../ui/format';
 import { sessionHref } from '../../ui/router';
 import { type Metric, tokensOf } from './use-usage';
 
@@ -171,8 +171,8 @@ function BlocksTable({ usage }: U) {
       labelOf={(b) => (
         // on a phone its start and end on lines of their own
         <>
-          <span className="usage-piece">{fmtDate(b.start)} –</span>{' '}
-          <span className="usage-piece">{fmtDate(b.end).split(', ').pop()}</span>
+          <span className="usage-piece">{rangeParts(b.start, b.end)[0]} –</span>{' '}
+          <span className="usage-piece">{rangeParts(b.start, b.end)[1]}</span>
           {b.isActive && <span className="badge live"> {fmtDuration(b.remainingMs)} left</span>}
         </>
       )}

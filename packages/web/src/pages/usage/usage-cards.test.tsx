@@ -95,6 +95,22 @@ describe('UsageBlocks', () => {
     expect(shown(true)).not.toContain('agentdash usage blocks');
   });
 
+  it("writes a block's end as its hour, its date only when it is another day's (a past year's block too)", () => {
+    // the suites run in UTC; this year is the test's clock's
+    const pieces = (start: string, end: string) => {
+      const one = { totals: none, blocks: [{ ...none, start, end, isActive: false, remainingMs: 0 }], blocksTotal: 1 };
+      const html = renderToStaticMarkup(<UsageBlocks usage={one as unknown as UsageResponse} />);
+      return [...html.matchAll(/<span class="usage-piece">([^<]*)<\/span>/g)].map((m) => m[1]);
+    };
+    expect(pieces('2025-03-04T05:00:00.000Z', '2025-03-04T10:00:00.000Z')).toEqual(['Mar 4, 2025 05:00 –', '10:00']);
+    expect(pieces('2025-03-04T21:00:00.000Z', '2025-03-05T02:00:00.000Z')).toEqual([
+      'Mar 4, 2025 21:00 –',
+      'Mar 5, 2025 02:00',
+    ]);
+    const year = new Date().getFullYear();
+    expect(pieces(`${year}-03-04T05:00:00.000Z`, `${year}-03-04T10:00:00.000Z`)).toEqual(['Mar 4 05:00 –', '10:00']);
+  });
+
   it("asks for a person where the responses are several people's: a block sums one person's", () => {
     const mixed = { totals: none, blocks: [], blocksTotal: 0, blocksByPerson: true };
     const html = renderToStaticMarkup(<UsageBlocks usage={mixed as unknown as UsageResponse} team />);
