@@ -35,7 +35,8 @@ export const statsCommand: CommandSpec = {
   help: `Per tool: calls, errors, expected errors, error rate, error categories and duration p50 / p95 / max; totals.
 A tool renamed over time is one row under its current name, with the older name in brackets ("Agent (Task)"). A call
 is one unique tool call (copies made by resume or fork count once); it is an error when its result says so, and an
-expected error (a declined permission, a stopped shell that already ended) is counted apart from real ones: ERRORS
+expected error (the user declining a call, a shell stopped after it ended, a call cancelled because another
+of its batch failed) is counted apart from real ones: ERRORS
 and ERR% are real errors only, EXPECTED the others. CATEGORIES sorts every error, expected ones included, by
 category, and says how many of them were expected ("user-rejected 9, string-not-found 6 (of which 9 expected)").
 Durations are call→result times. The sessions counted are those the dashboard's list shows, not the empty and

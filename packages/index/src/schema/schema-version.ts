@@ -87,7 +87,8 @@
  *   session (`sessions.api_errors`, `api_retries`); 76: a response another session holds by the same id for another
  *   request counted as its own (core's `responseKeyOf`), not as a copy; 77: only the request id's tail kept for it
  *   (`responses.request_tail`, not 76's `request_id`); 78: a failed request a resume copied counted in the session
- *   that owns it (write/session-failures.ts), as its calls and responses are.
+ *   that owns it (write/session-failures.ts), as its calls and responses are; 79: a shell command's failure its exit
+ *   whatever words its output holds (core's `shellRules`), an MCP resource tool's failure `api-error`.
  *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
  *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
  *   rebuild the whole index each time the other had run.
@@ -95,7 +96,7 @@
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 78;
+export const DERIVED_VERSION = 79;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {
