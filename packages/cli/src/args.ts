@@ -1,6 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { type AgentId, agentIds, isAgentId } from '@agentdash/core/base';
-import { localDayBoundMs } from '@agentdash/core/present';
+import { type CalendarTime, calendarTimeMs, calendarTimeOf, localDayBoundMs } from '@agentdash/core/present';
 import { UsageError } from './errors.js';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
@@ -126,48 +126,20 @@ export function portArg(values: Parsed['values'], name: string, fallback: number
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
-/** `2026-01-31` or `20260131`, optionally with a time (`T10:00`, `T10:00:00.000`, ` 10:00`) and a zone (`Z`, `+02:00`). */
-const DATE_TIME = /^(\d{4})-?(\d{2})-?(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
-
-/** Days in a month of the (proleptic) Gregorian calendar. */
-function daysIn(year: number, month: number): number {
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
-}
-
-interface CalendarTime {
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-  /** `T10:00:00.000Z`: the time and zone as written (normalized), absent for a day alone. */
-  readonly time?: string;
-}
-
 /**
- * A date or date-time as the CLI takes it, checked against the calendar: undefined when `raw` is not of that shape;
- * a usage error when it names a day or time that does not exist (2026-02-30, 2026-13-45, 25:00), which `Date.parse`
- * would quietly roll over into another day or month.
+ * A date or date-time as the CLI takes it (core's `calendarTimeOf`): undefined when `raw` is not of that shape; a
+ * usage error when it names a day or time that does not exist (2026-02-30, 2026-13-45, 25:00).
  */
 function calendarTime(raw: string, name: string): CalendarTime | undefined {
-  const m = DATE_TIME.exec(raw.trim());
-  if (!m) return undefined;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const realDay = month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month);
-  const [hour, minute, second] = [Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0)];
-  if (!realDay || hour > 23 || minute > 59 || second > 59) {
+  const t = calendarTimeOf(raw);
+  if (t === 'not-in-calendar') {
     throw new UsageError(`--${name} must be a real date or time: there is no ${raw.trim()} in the calendar`);
   }
-  if (m[4] === undefined) return { year, month, day };
-  const zone =
-    m[8] === undefined ? '' : m[8].toUpperCase() === 'Z' ? 'Z' : m[8].replace(/^([+-]\d{2}):?(\d{2})$/, '$1:$2');
-  return { year, month, day, time: `T${m[4]}:${m[5]}:${m[6] ?? '00'}${m[7] ?? ''}${zone}` };
+  return t;
 }
 
 /** The earliest time a JavaScript `Date` holds (100,000,000 days before 1970). */
 const EARLIEST_MS = -8.64e15;
-
-const two = (n: number) => String(n).padStart(2, '0');
-const isoDay = (t: CalendarTime) => `${String(t.year).padStart(4, '0')}-${two(t.month)}-${two(t.day)}`;
 
 /**
  * A day `2026-01-31` or `20260131` in the local time zone: its start, or with `end` its last millisecond; undefined
@@ -199,8 +171,8 @@ export function timeArg(values: Parsed['values'], name: string, now: number): st
   if (t !== undefined && t.time === undefined) {
     return new Date(localDayMs(raw, name === 'until', name) ?? Number.NaN).toISOString();
   }
-  const ms = t === undefined ? Number.NaN : Date.parse(`${isoDay(t)}${t.time ?? ''}`);
-  if (Number.isNaN(ms)) {
+  const ms = t === undefined ? undefined : calendarTimeMs(t);
+  if (ms === undefined) {
     throw new UsageError(`--${name} must be a date (2026-01-31, ISO time) or an age like 7d, 12h, 30m; got "${raw}"`);
   }
   return new Date(ms).toISOString();

@@ -15,9 +15,16 @@ export const createRecordUuid = (value: string): RecordUuid => value as RecordUu
 export const createSubagentId = (value: string): SubagentId => value as SubagentId;
 export const createIsoTimestamp = (value: string): IsoTimestamp => value as IsoTimestamp;
 
-/** Milliseconds since epoch of a timestamp, or undefined when it does not parse. */
+/**
+ * An ISO-8601 time as the agents write them (`2026-01-01T08:00:05.123Z`, an offset, no seconds, a space for the `T`,
+ * a day alone); a time without a zone is local (Aider's). Nothing else: `Date.parse`'s loose reading makes a date of
+ * `1` (2001-01-01) or `April 8` (2001), which no transcript means.
+ */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/** Milliseconds since epoch of a timestamp, or undefined when it is not an ISO time or does not parse. */
 export function timestampMs(ts: IsoTimestamp | string | undefined): number | undefined {
-  if (ts === undefined) return undefined;
+  if (ts === undefined || !ISO_TIME.test(ts)) return undefined;
   const ms = Date.parse(ts);
   return Number.isNaN(ms) ? undefined : ms;
 }

@@ -49,3 +49,12 @@ describe('dayBoundMs', () => {
     expect(dayBoundMs('2026-11-22T10:00:00Z', false, 'UTC')).toBeUndefined();
   });
 });
+
+describe('a local day of a year below 100', () => {
+  it('is that year, not 19xx (a year written in four digits means itself)', () => {
+    expect(new Date(localDayBoundMs(50, 1, 1, false)).getFullYear()).toBe(50);
+    expect(new Date(localDayBoundMs(50, 12, 31, true)).getFullYear()).toBe(50);
+    expect(localDayBoundMs(50, 12, 31, true) + 1).toBe(localDayBoundMs(51, 1, 1, false));
+    expect(new Date(localDayBoundMs(2026, 3, 29, false)).getDate()).toBe(29);
+  });
+});

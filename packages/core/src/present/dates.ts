@@ -86,7 +86,11 @@ export function formatRelative(iso: string | null | undefined, now: number = Dat
  * in a filter (the CLI's --since/--until, the dashboard's date fields): the local day, as times are shown.
  */
 export function localDayBoundMs(year: number, month: number, day: number, end: boolean): number {
-  return new Date(year, month - 1, day + (end ? 1 : 0)).getTime() - (end ? 1 : 0);
+  // set apart: `new Date(50, 0, 1)` is 1950, a year below 100 being read as 19xx there
+  const d = new Date(0);
+  d.setFullYear(year, month - 1, day + (end ? 1 : 0));
+  d.setHours(0, 0, 0, 0);
+  return d.getTime() - (end ? 1 : 0);
 }
 
 /**

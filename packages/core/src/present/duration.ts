@@ -5,6 +5,7 @@
  * (never `26 min 60 s`, never `1 h 60 min`), and the CLI and the web round the same way.
  * @module
  */
+import { timestampMs } from '../model/ids.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -38,9 +39,9 @@ function units(big: number, bigUnit: string, small: number, smallUnit: string): 
 /** Duration between two ISO timestamps; undefined when either is missing or unreadable. */
 export function spanMs(start: string | null | undefined, end: string | null | undefined): number | undefined {
   if (!start || !end) return undefined;
-  const a = Date.parse(start);
-  const b = Date.parse(end);
-  return Number.isNaN(a) || Number.isNaN(b) ? undefined : Math.max(0, b - a);
+  const a = timestampMs(start);
+  const b = timestampMs(end);
+  return a === undefined || b === undefined ? undefined : Math.max(0, b - a);
 }
 
 /**

@@ -5,6 +5,7 @@
  * @module
  */
 
+export { type CalendarTime, calendarTimeMs, calendarTimeOf, isoDayOf } from './calendar-time.js';
 export { callChangeDiff } from './call-change.js';
 export {
   dayBoundMs,

@@ -4,7 +4,14 @@
  * it copied (`afterMs`, `sessions.own_from_ms`): its copies keep their first timestamps, so they spanned the earlier
  * session's time again.
  */
-import { partitionTime, type ThreadCall, type ThreadRecord, threadActivity, waitsForPerson } from '@agentdash/core';
+import {
+  partitionTime,
+  type ThreadCall,
+  type ThreadRecord,
+  threadActivity,
+  timestampMs,
+  waitsForPerson,
+} from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { adapterForFile, agentOfRow } from '../agents.js';
 import { preparedOnUse } from '../schema/prepared.js';
@@ -82,13 +89,14 @@ export class SessionTimes {
       duration_ms: number | null;
     }[];
     return rows.map((r) => {
-      const end = r.result_ts === null ? Number.NaN : Date.parse(r.result_ts);
+      // read as every time of a transcript is (core's `timestampMs`)
+      const end = r.result_ts === null ? undefined : timestampMs(r.result_ts);
       // By the kind the file's agent types the tool onto (a question, a plan to approve), not by one agent's names.
       const adapter = adapterForFile({ agent: agentOfRow(r.agent) });
       const kind = adapter.kindOfTool?.(adapter.canonicalToolName(r.name));
       return {
         startMs: r.ts_ms,
-        endMs: Number.isNaN(end) ? undefined : end,
+        endMs: end,
         waitsForPerson: waitsForPerson(kind),
         ranMs: r.duration_ms ?? undefined,
         startsSubagent: kind === 'agent',

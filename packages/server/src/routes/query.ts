@@ -5,7 +5,7 @@
  * @module
  */
 
-import { dayBoundMs } from '@agentdash/core/present';
+import { calendarTimeMs, calendarTimeOf, dayBoundMs } from '@agentdash/core/present';
 import { zValidator } from '@hono/zod-validator';
 import { z } from 'zod';
 import { HttpError } from '../http-error.js';
@@ -64,15 +64,24 @@ export function intAtLeast(min: number) {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A date or time `Date.parse` reads; a bare day one the calendar has (`Date.parse` reads 2025-02-30 as March 2). */
+/**
+ * A day (`2026-01-31`, whole in the request's `tz`) or a time (`2026-01-31T10:00Z`, an offset, without one the
+ * server's zone), as the CLI reads `--since` (core's `calendarTimeOf`): one the calendar has (`Date.parse` reads
+ * 2025-02-30 as March 2, `1` as 2001).
+ */
 export const date = param(
-  z
-    .string()
-    .refine(
-      (raw) => (DAY.test(raw) ? dayBoundMs(raw, false, 'UTC') !== undefined : !Number.isNaN(Date.parse(raw))),
-      'must be a date',
-    ),
-);
+  z.string().refine((raw) => {
+    if (DAY.test(raw)) return dayBoundMs(raw, false, 'UTC') !== undefined;
+    const t = calendarTimeOf(raw);
+    return typeof t === 'object' && calendarTimeMs(t) !== undefined;
+  }, 'must be a day (2026-01-31) or an ISO time (2026-01-31T10:00Z)'),
+).transform((raw) => {
+  // a time as ISO UTC, as every reader of the value parses it; a day as written (a whole day in `tz`: `wholeDays`)
+  if (raw === undefined || DAY.test(raw)) return raw;
+  const t = calendarTimeOf(raw);
+  const ms = typeof t === 'object' ? calendarTimeMs(t) : undefined;
+  return ms === undefined ? raw : new Date(ms).toISOString();
+});
 
 /** One of `values`. */
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
