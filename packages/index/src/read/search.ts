@@ -1,5 +1,6 @@
 /** Full-text search over the stored text (FTS5, bm25 ranking, highlighted snippets). */
 
+import { outputTime } from '@agentdash/core/base';
 import { idOfKey } from '../file-row.js';
 import { archiveOf, prepared } from '../schema/statements.js';
 import type { SearchFilter, SearchHit, SearchKind } from '../types.js';
@@ -38,6 +39,7 @@ interface HitRow extends DocFileRow {
   offset: number;
   part: number;
   ts: string | null;
+  ts_ms: number | null;
   kind: SearchKind;
   tool: string | null;
   call_id: string | null;
@@ -76,7 +78,7 @@ export async function search(store: Store, query: string, filter: SearchFilter =
     // a text without a time of its own (a legacy Codex rollout dates only its header) is its session's start's
     .when(toMs(filter.since), 'coalesce(d.ts_ms, s.started_ms) >= ?');
   const limit = filter.limit !== undefined && filter.limit > 0 ? filter.limit : DEFAULT_SEARCH_LIMIT;
-  const hitsSql = `SELECT d.line, d.offset, d.part, d.ts, d.kind, d.tool, d.call_id, d.agent_id, ${DOC_FILE_COLUMNS},
+  const hitsSql = `SELECT d.line, d.offset, d.part, d.ts, d.ts_ms, d.kind, d.tool, d.call_id, d.agent_id, ${DOC_FILE_COLUMNS},
       s.project_path, s.title, bm25(docs_fts) AS rank
     FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid JOIN files f ON f.id = d.file_id
       LEFT JOIN sessions s ON s.id = f.session_id
@@ -102,7 +104,8 @@ export async function search(store: Store, query: string, filter: SearchFilter =
       sessionRef: refOf(r.session_id),
       projectPath: r.project_path ?? undefined,
       sessionTitle: r.title ?? undefined,
-      timestamp: r.ts ?? undefined,
+      // ISO UTC to the millisecond as every time AgentDash gives, whatever offset the transcript wrote
+      timestamp: outputTime(r.ts_ms ?? undefined, r.ts ?? undefined),
       kind: r.kind,
       tool: r.tool ?? undefined,
       callId: r.call_id ?? undefined,
