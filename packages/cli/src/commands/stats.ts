@@ -35,14 +35,14 @@ export const statsCommand: CommandSpec = {
   help: `Per tool: calls, errors, expected errors, error rate, error categories and duration p50 / p95 / max; totals.
 A tool renamed over time is one row under its current name, with the older name in brackets ("Agent (Task)"). A call
 is one unique tool call (copies made by resume or fork count once); it is an error when its result says so, and an
-expected error (the user declining a call, a shell stopped after it ended, a call cancelled because another
-of its batch failed) is counted apart from real ones: ERRORS
-and ERR% are real errors only, EXPECTED the others. CATEGORIES sorts every error, expected ones included, by
-category, and says how many of them were expected ("user-rejected 9, string-not-found 6 (of which 9 expected)").
-Durations are call→result times. The sessions counted are those the dashboard's list shows, not the empty and
-warm-up ones it hides. The same figures as the dashboard's Analytics page. (--json: errors, errorRate
-and categories count expected errors too.) Where an agent's own telemetry reached "agentdash serve", a last line
-gives the tool runs as the client measured them (--json: "measured").
+expected error (the user declining a call, a shell stopped after it ended, a call cancelled because another of its
+batch failed) is counted apart from real ones: ERRORS and ERR% are real errors only, EXPECTED the others. CATEGORIES
+sorts every error, expected ones included, by category, and says how many of them were expected ("user-rejected 9,
+string-not-found 6 (of which 9 expected)"). Durations are call→result times. --since and --until count the calls
+made in that period (as usage counts the responses), of the sessions the other filters choose. The sessions counted
+are those the dashboard's list shows, not the empty and warm-up ones it hides. The same figures as the dashboard's
+Analytics page. (--json: errors, errorRate and categories count expected errors too.) Where an agent's own telemetry
+reached "agentdash serve", a last line gives the tool runs as the client measured them (--json: "measured").
 
 ${PATHS_HELP}
 

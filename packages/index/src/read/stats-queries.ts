@@ -22,13 +22,18 @@ import {
   scopeSql,
   sessionCallsWhere,
   sessionsOfCallScope,
+  toMs,
   withoutCoveringCallPaths,
 } from './scope.js';
 import { isLiveSession, refsOf } from './session-queries.js';
 
 export function stats(store: Store, requested: SessionFilter & { readonly tool?: string } = {}): ToolStats {
   const filter = withoutCoveringCallPaths(store, requested, requested);
-  const where = onceAcrossHomes(store, sessionCallsWhere(filter, filter.tool), filter);
+  // The calls made in the period (as Analytics, the charts of the same answer, and usage's responses count it), of
+  // the sessions the other filters choose: a session active since a day counts its calls of that day on, not all.
+  const where = onceAcrossHomes(store, sessionCallsWhere(filter, filter.tool), filter)
+    .when(toMs(filter.since), 'cf.ts_ms >= ?')
+    .when(toMs(filter.until), 'cf.ts_ms <= ?');
   // Counts per tool in SQL; only the durations come into JavaScript (for nearest-rank percentiles).
   const rows = prepared(
     store.db,

@@ -159,11 +159,14 @@ export async function statsSourceOf(sql: Sql, filter: TeamFilter): Promise<Stats
   const stats = (f: SessionFilter & { readonly tool?: string }): ToolStats => {
     const since = toMs(f.since);
     const until = toMs(f.until);
+    // the calls made in the period, as `analytics` and the local index count them
     const mine = calls.filter(
       (c) =>
         (!f.agent || c.agent === f.agent) &&
         (!f.tool || c.tool === f.tool || c.canonical === f.tool) &&
-        inPeriod(c, since, until),
+        inPeriod(c, since, until) &&
+        (since === undefined || (c.ts_ms !== null && c.ts_ms >= since)) &&
+        (until === undefined || (c.ts_ms !== null && c.ts_ms <= until)),
     );
     const tools: Record<string, ToolStat> = {};
     for (const [name, list] of [...groupBy(mine, (c) => c.tool)].sort(([a], [b]) => (a < b ? -1 : 1))) {
