@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayBuckets, MAX_DAYS } from './day-range';
+import { dayBuckets, firstOfLastDays, MAX_DAYS } from './day-range';
 
 describe('dayBuckets', () => {
   it('fills the days without usage between the first and the last', () => {
@@ -31,5 +31,18 @@ describe('dayBuckets', () => {
     expect(buckets.unit).toBe('month');
     expect([buckets.keys[0], buckets.keys.at(-1), buckets.keys.length]).toEqual(['2018-01-01', '2026-03-01', 99]);
     expect(buckets.keyOf('2020-02-29')).toBe('2020-02-01');
+  });
+});
+
+describe('firstOfLastDays', () => {
+  it('is the first of that many whole local days, today the last (the suites run in UTC)', () => {
+    const late = new Date('2026-12-06T22:00:00Z');
+    expect(firstOfLastDays(7, late)).toBe('2026-11-30');
+    expect(firstOfLastDays(30, late)).toBe('2026-11-07');
+    expect(firstOfLastDays(1, new Date('2026-03-01T00:00:00Z'))).toBe('2026-03-01');
+    // across a month and a year
+    expect(firstOfLastDays(7, new Date('2026-01-03T09:00:00Z'))).toBe('2025-12-28');
+    // 7 bars: the days from the first to today
+    expect(dayBuckets([firstOfLastDays(7, late), '2026-12-06']).keys).toHaveLength(7);
   });
 });

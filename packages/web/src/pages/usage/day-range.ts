@@ -53,3 +53,13 @@ export function dayBuckets(dates: readonly string[]): DayBuckets {
   const monthOf = (d: string) => `${d.slice(0, 7)}-01`;
   return { unit: 'month', keys: stepKeys(monthOf(first), last, nextMonth), keyOf: monthOf };
 }
+
+/**
+ * The first day of the last `days` days, today among them, as a local day (`YYYY-MM-DD`): the API takes a day whole
+ * in the browser's time zone, so "Last 7 days" is 7 whole days, as many bars (a time `days` × 24 hours back took in
+ * part of an eighth day, its bar short of that day's usage).
+ */
+export function firstOfLastDays(days: number, now: Date = new Date()): string {
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (days - 1));
+  return `${String(d.getFullYear()).padStart(4, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}

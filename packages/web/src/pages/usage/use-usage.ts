@@ -13,7 +13,7 @@ import type { UnrecordedDto, UsageResponse } from '../../data/types';
 import { useLiveAnswer } from '../../data/use-live-answer';
 import { ANALYTICS_RELOAD_MS, useLiveTick } from '../../data/use-live-tick';
 import { labelOf, projectLabels } from '../../ui/project-labels';
-import { type BucketUnit, dayBuckets } from './day-range';
+import { type BucketUnit, dayBuckets, firstOfLastDays } from './day-range';
 import { modelColor, OTHER_MODELS_COLOR } from './model-colors';
 
 export const RANGES = [
@@ -128,7 +128,7 @@ export function useUsage(project: string, range: RangeKey, metric: Metric, agent
   useLiveAnswer(JSON.stringify([project, agent, range]), tick, {
     ask: (signal) => {
       const days = RANGES.find((r) => r.key === range)?.days;
-      const since = days === undefined ? undefined : new Date(Date.now() - days * 86_400_000).toISOString();
+      const since = days === undefined ? undefined : firstOfLastDays(days);
       return api.usage({ project: project || undefined, agent: agent || undefined, since }, signal);
     },
     take: (u) => {
