@@ -111,5 +111,11 @@ export function codexFailureOf(
   if (rule === undefined && !refused && !flaggedFailed) return undefined;
   const category = rule?.category ?? 'other';
   const message = trimmed.replace(/^Wall time: [^\n]*\n/, '').trim();
-  return { category, severity: category === 'user-rejected' ? 'expected' : 'error', message };
+  // Expected as Claude Code's are: the user's decision, and writing to or closing a process or agent that already
+  // ended (Claude's BashOutput, KillShell and TaskStop on a finished shell).
+  return {
+    category,
+    severity: category === 'user-rejected' || category === 'not-running' ? 'expected' : 'error',
+    message,
+  };
 }

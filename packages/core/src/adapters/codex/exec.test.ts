@@ -69,8 +69,8 @@ describe('codex exec --json read as a Codex session', () => {
       [
         "mcp__rec__echo mcp ok ",
         "mcp__rec__image mcp ok ",
-        "mcp__rec__fail error other ",
-        "mcp__rec__throws error other ",
+        "mcp__rec__fail mcp other ",
+        "mcp__rec__throws mcp other ",
       ]
     `);
     expect(callsOf(await execSession('0.50.0-patch.exec.jsonl'))).toMatchInlineSnapshot(`

@@ -26,8 +26,17 @@ export function typeCodexResult(call: RawCall, raw: RawResult): ToolResult {
   // Whether the call failed is the decoder's (`isError`); typing says why.
   const failure = raw.isError ? codexFailureOf(call.name, text, true, !isCommandOutput(call.name, style)) : undefined;
   if (failure !== undefined) {
+    // A failed MCP call keeps its server and tool, as Claude Code's and Gemini's do (failures count by server).
+    const mcp = parseCodexMcpName(canonicalCodexToolName(call.name));
     return toolResultOf(raw, {
-      typed: { kind: 'error', tool: call.name, message: failure.message },
+      typed:
+        mcp === undefined
+          ? { kind: 'error', tool: call.name, message: failure.message }
+          : {
+              kind: 'mcp',
+              tool: call.name,
+              data: { server: mcp.server, tool: mcp.tool, text, blocks: mcpBlocks(text, images) },
+            },
       error: { category: failure.category, severity: failure.severity, message: failure.message },
       images,
     });
