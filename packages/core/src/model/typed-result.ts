@@ -1,5 +1,5 @@
 import { agentKindDescriptions, agentKindSchemas } from './agent-kinds.js';
-import { fileKindSchemas } from './file-kinds.js';
+import { fileKindSchemas, hunkSchema } from './file-kinds.js';
 import { taskKindSchemas } from './task-kinds.js';
 import { z } from './zod.js';
 
@@ -50,6 +50,13 @@ export const resultDataSchemas = {
     persistedOutputSize: opt(num),
     noOutputExpected: opt(z.boolean()),
     timedOutAfterMs: opt(num),
+    /**
+     * Files the command changed, as the client saw them change (Claude Code 2.1's `bashEditDiff`: a formatter or a
+     * script's edits), each with its hunks and line counts.
+     */
+    editedFiles: opt(
+      z.array(z.object({ filePath: str, structuredPatch: z.array(hunkSchema), linesAdded: num, linesRemoved: num })),
+    ),
   }),
   'task-output': z.object({
     taskId: opt(str),

@@ -128,7 +128,14 @@ function touchesOf(call: TouchingCall): Touch[] {
   if (script !== undefined) return script;
   if (isShell(call)) {
     const command = call.status === 'ok' ? call.typedInput?.command : undefined;
-    return command === undefined ? [] : shellFilesOf(command, call.typedInput?.shell ?? 'posix');
+    const fromCommand = command === undefined ? [] : shellFilesOf(command, call.typedInput?.shell ?? 'posix');
+    // the files the client saw the command change (a formatter's edits)
+    const typed = call.result?.typed;
+    const edited = typed?.kind === 'bash' ? (typed.data.editedFiles ?? []) : [];
+    return [
+      ...fromCommand,
+      ...edited.map((f): Touch => ({ path: f.filePath, use: 'edit', added: f.linesAdded, removed: f.linesRemoved })),
+    ];
   }
   if (!mayTouchFiles(call)) return [];
   const typed = call.status === 'ok' ? call.result?.typed : undefined;

@@ -148,3 +148,25 @@ describe('a command that exited non-zero', () => {
     expect(terminalText(renderToStaticMarkup(<BashRenderer call={silent} />))).toBe('(no output)');
   });
 });
+
+describe("a shell call's edits as the client saw them", () => {
+  it('lists each file it changed with its lines and hunks, text escaped', () => {
+    const patch = [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 2, lines: ['+// <b>formatted</b>', ' kept'] }];
+    const html = renderToStaticMarkup(
+      <BashRenderer
+        call={execCommand({
+          exitCode: 0,
+          editedFiles: [
+            { filePath: '/p/src/a.js', structuredPatch: patch, linesAdded: 1, linesRemoved: 0 },
+            { filePath: '/p/src/b.js', structuredPatch: patch, linesAdded: 1, linesRemoved: 0 },
+          ],
+        })}
+      />,
+    );
+    const edited = /data-testid="edited-files">(.*)$/s.exec(html)?.[1] ?? '';
+    expect(edited).toContain('Changed 2 files, as the client saw them change:');
+    expect([...edited.matchAll(/class="path">([^<]*)</g)].map((m) => m[1])).toEqual(['/p/src/a.js', '/p/src/b.js']);
+    expect(edited).toContain('&lt;b&gt;formatted&lt;/b&gt;');
+    expect(edited).not.toContain('<b>');
+  });
+});

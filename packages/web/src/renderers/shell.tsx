@@ -1,10 +1,12 @@
 import { exitOutput } from '@agentdash/core/model';
+import { plural } from '@agentdash/core/present';
 import { useTimeline } from '../timeline/context';
 import { fmtBytes, fmtDuration } from '../ui/format';
 import { sessionHref } from '../ui/router';
 import {
   AwaitingNote,
   awaitingText,
+  Hunks,
   inputOf,
   KV,
   ok,
@@ -90,6 +92,23 @@ export function BashRenderer({ call }: RendererProps) {
           </>
         }
       />
+      {d?.editedFiles !== undefined && (
+        // the files the client saw the command change (a formatter's edits), with their hunks
+        <div data-testid="edited-files">
+          <div className="dim">Changed {plural(d.editedFiles.length, 'file')}, as the client saw them change:</div>
+          {d.editedFiles.map((f) => (
+            <div key={f.filePath} style={{ marginTop: 6 }}>
+              <div className="row">
+                <span className="path">{f.filePath}</span>
+                <span className="dim">
+                  +{f.linesAdded} −{f.linesRemoved}
+                </span>
+              </div>
+              <Hunks patch={f.structuredPatch} />
+            </div>
+          ))}
+        </div>
+      )}
       {persisted && (
         <div className="truncated-note" data-testid="persisted-output">
           Full output ({fmtBytes(structured?.persistedOutputSize)}) was saved by the client to{' '}

@@ -5,7 +5,7 @@ import { newlineCount } from '../../../../model/line-count.js';
 import { numericRecord, numOrNull, parseNumberedLines, strArray, stripSystemReminders, tryJson } from '../text.js';
 import { type DataParser, rec } from './shared.js';
 
-function hunks(
+export function hunks(
   value: unknown,
 ): { oldStart: number; oldLines: number; newStart: number; newLines: number; lines: string[] }[] {
   if (!Array.isArray(value)) return [];

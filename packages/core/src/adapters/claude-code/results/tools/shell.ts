@@ -1,7 +1,22 @@
 /** Parsers of the shell tools: Bash/PowerShell, TaskOutput (BashOutput), TaskStop (KillShell), Monitor. */
-import { bool, num, str } from '../../../../internal/guards.js';
+import { bool, isRecord, num, str } from '../../../../internal/guards.js';
+import { patchCounts } from '../../../../model/build-typed-result.js';
 import { numOrNull, tagValue, tryJson } from '../text.js';
+import { hunks } from './files.js';
 import { type DataParser, rec } from './shared.js';
+
+/** The files a command changed as Claude Code 2.1 saw them (`bashEditDiff.files`), each with its hunks; undefined when none. */
+function editedFilesOf(value: unknown) {
+  const files = rec(value)?.files;
+  if (!Array.isArray(files)) return undefined;
+  const out = files.filter(isRecord).flatMap((file) => {
+    const filePath = str(file.filePath);
+    if (filePath === undefined) return [];
+    const structuredPatch = hunks(file.hunks ?? file.structuredPatch);
+    return [{ filePath, structuredPatch, ...patchCounts(structuredPatch) }];
+  });
+  return out.length > 0 ? out : undefined;
+}
 
 export const bash: DataParser = (ctx) => {
   const tur = rec(ctx.structured);
@@ -21,6 +36,7 @@ export const bash: DataParser = (ctx) => {
       persistedOutputSize: num(tur.persistedOutputSize),
       noOutputExpected: bool(tur.noOutputExpected),
       timedOutAfterMs: num(tur.timedOutAfterMs),
+      editedFiles: editedFilesOf(tur.bashEditDiff),
     };
   }
   if (tur) return undefined;
