@@ -160,9 +160,10 @@ export function localDayMs(raw: string, end: boolean, name = 'since'): number | 
 export function timeArg(values: Parsed['values'], name: string, now: number): string | undefined {
   const raw = str(values, name);
   if (raw === undefined) return undefined;
-  const rel = /^(\d+(?:\.\d+)?)\s*([smhdw])$/.exec(raw.trim());
+  // `7d` or `7D`: a unit in either case, but `M` (minutes to the CLI, months to many a reader) is refused
+  const rel = /^(\d+(?:\.\d+)?)\s*([smhdw]|[SHDW])$/.exec(raw.trim());
   if (rel) {
-    const at = now - Number(rel[1]) * (UNITS[rel[2] ?? 'd'] ?? 0);
+    const at = now - Number(rel[1]) * (UNITS[(rel[2] ?? 'd').toLowerCase()] ?? 0);
     // a JavaScript date reaches 100 million days back from 1970 at most
     if (!(at >= EARLIEST_MS)) throw new UsageError(`--${name} ${raw}: an age reaching back before any date`);
     return new Date(at).toISOString();

@@ -124,6 +124,13 @@ describe('--since and --until', () => {
       undefined,
       undefined,
     ]);
+    // an offset of hours alone (ISO allows it), an age's unit in capitals
+    expect([at('since', '2026-04-01T10:00+02'), at('since', '7D'), at('since', '12H')]).toEqual([
+      '2026-04-01T08:00:00.000Z',
+      '2026-11-14T12:00:00.000Z',
+      '2026-11-21T00:00:00.000Z',
+    ]);
+    expect(() => at('since', '3M')).toThrow('--since must be a date');
     expect(() => at('since', 'yesterday-ish')).toThrow(
       '--since must be a date (2026-01-31, ISO time) or an age like 7d, 12h, 30m; got "yesterday-ish"',
     );

@@ -4,8 +4,11 @@
  * @module
  */
 
-/** `2026-01-31` or `20260131`, optionally with a time (`T10:00`, `T10:00:00.000`, ` 10:00`) and a zone (`Z`, `+02:00`). */
-const DATE_TIME = /^(\d{4})-?(\d{2})-?(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+/**
+ * `2026-01-31` or `20260131`, optionally with a time (`T10:00`, `T10:00:00.000`, ` 10:00`) and a zone (`Z`, `+02:00`,
+ * `+0200`, `+02`).
+ */
+const DATE_TIME = /^(\d{4})-?(\d{2})-?(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
 /** Days in a month of the (proleptic) Gregorian calendar. */
 function daysIn(year: number, month: number): number {
@@ -35,7 +38,11 @@ export function calendarTimeOf(raw: string): CalendarTime | 'not-in-calendar' | 
   if (!realDay || hour > 23 || minute > 59 || second > 59) return 'not-in-calendar';
   if (m[4] === undefined) return { year, month, day };
   const zone =
-    m[8] === undefined ? '' : m[8].toUpperCase() === 'Z' ? 'Z' : m[8].replace(/^([+-]\d{2}):?(\d{2})$/, '$1:$2');
+    m[8] === undefined
+      ? ''
+      : m[8].toUpperCase() === 'Z'
+        ? 'Z'
+        : m[8].replace(/^([+-]\d{2}):?(\d{2})?$/, (_, h: string, mm?: string) => `${h}:${mm ?? '00'}`);
   return { year, month, day, time: `T${m[4]}:${m[5]}:${m[6] ?? '00'}${m[7] ?? ''}${zone}` };
 }
 
