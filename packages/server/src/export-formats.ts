@@ -36,6 +36,7 @@ import {
   otherBlockRaw,
   plural,
   summarizeCall,
+  zoneLabel,
 } from '@agentdash/core/present';
 import { jsonChunks } from './json-chunks.js';
 import { escapeMarkdown, fence, inertMarkdown, inlineCode, quotedLines } from './markdown-text.js';
@@ -160,7 +161,11 @@ export async function* markdownChunks(from: Session | MarkdownSource): AsyncGene
   out.push(`# ${escapeMarkdown(oneLine(session.title ?? '', Number.POSITIVE_INFINITY)) || 'Untitled session'}`, '');
   out.push(`- Session: ${inlineCode(session.id)}`);
   out.push(`- Project: ${inlineCode(session.projectPath ?? session.projectDir)}`);
-  out.push(`- Time: ${formatDateTime(session.startedAt)} → ${formatDateTime(session.endedAt)}`);
+  // local times with their zone: the page is read elsewhere, and a server writes its own zone's times
+  const zone = zoneLabel(session.startedAt ?? session.endedAt);
+  out.push(
+    `- Time: ${formatDateTime(session.startedAt)} → ${formatDateTime(session.endedAt)}${zone === '' ? '' : ` (${zone})`}`,
+  );
   const names = (list: readonly string[]) => list.map(escapeMarkdown).join(', ') || '?';
   out.push(`- Client: ${names(session.versions)}; model: ${names(session.models.map(modelLabel))}`);
   const failed = counts.failedRequests > 0 ? `; ${plural(counts.failedRequests, 'failed API request')}` : '';

@@ -159,3 +159,16 @@ function zoneOffsetMs(ms: number, timeZone: string): number {
   const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return wall - Math.floor(ms / 1000) * 1000;
 }
+
+/**
+ * The local time zone's offset at a time, as a reader elsewhere needs it beside a local time (`UTC`, `UTC+02:00`,
+ * `UTC−05:00`: summer or winter time as at that moment); empty when the time is unknown.
+ */
+export function zoneLabel(iso: string | null | undefined): string {
+  const d = parse(iso);
+  if (!d) return '';
+  const minutes = -d.getTimezoneOffset();
+  if (minutes === 0) return 'UTC';
+  const abs = Math.abs(minutes);
+  return `UTC${minutes > 0 ? '+' : '−'}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
+}

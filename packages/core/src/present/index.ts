@@ -15,6 +15,7 @@ export {
   formatRelative,
   localDayBoundMs,
   rangeParts,
+  zoneLabel,
 } from './dates.js';
 export { formatDuration, spanMs, timeIsOwn } from './duration.js';
 export { errorsTone, formatErrors, realErrors, type Tone } from './errors.js';
