@@ -106,11 +106,24 @@ describe('export -o into what AgentDash reads', () => {
     const conn = new Database(db);
     conn.pragma('wal_checkpoint(TRUNCATE)');
     conn.close();
-    const state = () => [
-      readFileSync(transcript, 'utf8'),
-      readFileSync(db),
-      existsSync(`${db}-wal`) ? readFileSync(`${db}-wal`).length : 0,
-    ];
+    // The transcript byte for byte; the index as SQLite reads it: its header, its integrity and what it holds. (Its
+    // bytes may change: every command refreshes the index first, and a refresh on a loaded machine may write its
+    // freshness record where the first one could not vouch for the folders; a run failed on that alone.)
+    const state = () => {
+      const conn = new Database(db, { readonly: true });
+      try {
+        return [
+          readFileSync(transcript, 'utf8'),
+          readFileSync(db).subarray(0, 16).toString('latin1'),
+          conn.pragma('integrity_check', { simple: true }),
+          conn.prepare('SELECT id, title, messages FROM sessions ORDER BY id').all(),
+          conn.prepare('SELECT COUNT(*) AS n FROM calls').get(),
+          existsSync(`${db}-wal`) ? readFileSync(`${db}-wal`).subarray(0, 4).toString('hex') : 'none',
+        ];
+      } finally {
+        conn.close();
+      }
+    };
     const before = state();
     // a link to the transcript, and a link to its home's folder (the stored path names neither)
     symlinkSync(transcript, join(dir, 'alias.jsonl'));
