@@ -160,6 +160,10 @@ function laneOf(
   // a question or plan put to the person is theirs however long (as the partition counts it), a wait is idle past
   // the threshold
   const waits = [...activity.userWaits, ...(activity.approvals ?? [])];
+  // each stretch drawn once (two calls waiting for one approval together, a wait inside a longer one), and as the
+  // partition counts it: a wait for the person over the model, idle time over the person's
+  const idle = unionOf(waits.filter((w) => isIdleWait(w)));
+  const user = without(unionOf([...waits.filter((w) => !isIdleWait(w)), ...activity.personTools]), idle);
   return {
     key,
     label,
@@ -167,11 +171,44 @@ function laneOf(
     startMs: activity.startMs,
     endMs: activity.endMs,
     calls: bars,
-    model: activity.model,
-    user: [...waits.filter((w) => !isIdleWait(w)), ...activity.personTools],
-    idle: waits.filter((w) => isIdleWait(w)),
+    model: without(activity.model, [...idle, ...user]),
+    user,
+    idle,
     unrecorded: uncoveredTime(activity).filter((u) => u.endMs - u.startMs >= UNRECORDED_MIN_MS),
   };
+}
+
+/** Intervals merged where they overlap or touch, in time order. */
+function unionOf(intervals: readonly Interval[]): Interval[] {
+  const out: Interval[] = [];
+  for (const i of [...intervals].sort((a, b) => a.startMs - b.startMs)) {
+    const last = out.at(-1);
+    if (last !== undefined && i.startMs <= last.endMs)
+      out[out.length - 1] = { ...last, endMs: Math.max(last.endMs, i.endMs) };
+    else if (i.endMs > i.startMs) out.push({ startMs: i.startMs, endMs: i.endMs });
+  }
+  return out;
+}
+
+/** The parts of `intervals` outside `cut` (merged), each kept whole when nothing of it is cut. */
+function without<T extends Interval>(intervals: readonly T[], cut: readonly Interval[]): T[] {
+  const cuts = unionOf(cut);
+  if (cuts.length === 0) return [...intervals];
+  return intervals.flatMap((i) => {
+    let pieces: T[] = [i];
+    for (const c of cuts) {
+      if (c.endMs <= i.startMs || c.startMs >= i.endMs) continue;
+      pieces = pieces.flatMap((p) =>
+        c.endMs <= p.startMs || c.startMs >= p.endMs
+          ? [p]
+          : [
+              ...(c.startMs > p.startMs ? [{ ...p, endMs: c.startMs }] : []),
+              ...(c.endMs < p.endMs ? [{ ...p, startMs: c.endMs }] : []),
+            ],
+      );
+    }
+    return pieces;
+  });
 }
 
 /**
