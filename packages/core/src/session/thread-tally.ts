@@ -34,9 +34,15 @@ export interface ThreadFact {
   readonly prompt: string | undefined;
 }
 
-/** The text of a user message that is not meta: the first one of a subagent's thread is what it was asked. */
+/**
+ * The text of a user message that is not meta: the first one of a subagent's thread is what it was asked. A message
+ * of tool results alone says nothing (2.0.50 wrote no prompt record in a subagent's file: its first user record is a
+ * result, and the prompt is then the starting call's).
+ */
 export function threadPromptOf(record: TranscriptRecord): string | undefined {
-  return record.kind === 'user' && !record.isMeta ? userText(record.content) : undefined;
+  if (record.kind !== 'user' || record.isMeta) return undefined;
+  const text = userText(record.content);
+  return text === '' && typeof record.content !== 'string' ? undefined : text;
 }
 
 /** How the timeline shows a record by default, as `ThreadFact.shows` (responses and unknown records aside). */
