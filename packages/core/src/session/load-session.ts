@@ -16,6 +16,7 @@ import type { RawCall, RawResult } from '../model/raw.js';
 import type { ChainRecord, TranscriptRecord } from '../model/record.js';
 import type { Session, SessionFileInfo, Subagent, UsageTotals } from '../model/session.js';
 import type { ToolCall, ToolResult } from '../model/tool-call.js';
+import { dedupeResponses, type UsageRecord } from '../usage/dedupe.js';
 import { assembleThread } from './assemble.js';
 import { orphanCall, toolCallOf } from './build-call.js';
 import { hiddenReasonOf } from './classify-user.js';
@@ -321,20 +322,14 @@ function summaryOf(
   return summary.finish((uuid) => copies.holds(uuid));
 }
 
-/** Usage per model: each response once (by message id), the largest output count of its block records. */
+/**
+ * Usage per model: each response once, as every figure of usage counts it (`dedupeResponses`: by message id, a second
+ * request of one id its own response, each field's largest value over its block records).
+ */
 export function usageByModel(records: Iterable<TranscriptRecord>): Record<string, UsageTotals> {
-  const perMessage = new Map<string, { model: string; usage: NonNullable<ChainUsage> }>();
-  for (const record of records) {
-    if (record.kind !== 'assistant' || record.isSynthetic || !record.usage || record.model === undefined) continue;
-    const key = record.messageId ?? record.uuid;
-    const prev = perMessage.get(key);
-    if (!prev || record.usage.outputTokens > prev.usage.outputTokens) {
-      perMessage.set(key, { model: record.model, usage: record.usage });
-    }
-  }
   const totals: Record<string, UsageTotals> = {};
-  for (const { model, usage } of perMessage.values()) {
-    const t = totals[model] ?? {
+  for (const response of dedupeResponses(usageRecordsOf(records))) {
+    const t = totals[response.model] ?? {
       responses: 0,
       inputTokens: 0,
       outputTokens: 0,
@@ -342,18 +337,34 @@ export function usageByModel(records: Iterable<TranscriptRecord>): Record<string
       cacheReadInputTokens: 0,
       reasoningOutputTokens: 0,
     };
-    totals[model] = {
+    const usage = response.tokens;
+    totals[response.model] = {
       responses: t.responses + 1,
       inputTokens: t.inputTokens + usage.inputTokens,
       outputTokens: t.outputTokens + usage.outputTokens,
       cacheCreationInputTokens: t.cacheCreationInputTokens + usage.cacheCreationInputTokens,
       cacheReadInputTokens: t.cacheReadInputTokens + usage.cacheReadInputTokens,
-      reasoningOutputTokens: t.reasoningOutputTokens + (usage.reasoningOutputTokens ?? 0),
+      reasoningOutputTokens: t.reasoningOutputTokens + usage.reasoningOutputTokens,
     };
   }
   return totals;
 }
-type ChainUsage = Extract<TranscriptRecord, { kind: 'assistant' }>['usage'];
+
+/** The assistant records with usage, as the usage rules read them. */
+function* usageRecordsOf(records: Iterable<TranscriptRecord>): Generator<UsageRecord, void, undefined> {
+  for (const record of records) {
+    if (record.kind !== 'assistant' || !record.usage || record.model === undefined) continue;
+    yield {
+      messageId: record.messageId,
+      requestId: record.requestId,
+      model: record.model,
+      timestampMs: timestampMs(record.timestamp),
+      isSynthetic: record.isSynthetic,
+      tokens: { ...record.usage, reasoningOutputTokens: record.usage.reasoningOutputTokens ?? 0 },
+      context: undefined,
+    };
+  }
+}
 
 function leafOf(records: readonly TranscriptRecord[]): RecordUuid | undefined {
   let leaf: RecordUuid | undefined;

@@ -116,14 +116,8 @@ export class SessionFacts {
   private titled = false;
   lastPromptLeaf: RecordUuid | undefined;
   newestMain: { uuid: RecordUuid; ms: number } | undefined;
-  private readonly usage: {
-    kind: 'assistant';
-    isSynthetic: false;
-    model: string;
-    usage: unknown;
-    messageId: string;
-  }[] = [];
-  private readonly usageIndex = new Map<string, number>();
+  /** Every kept assistant record's usage, as `usageByModel` reads them (a few fields each, no content). */
+  private readonly usage: TranscriptRecord[] = [];
   /** The line of the record being read. */
   private line = FILE_START;
   readonly main: ThreadFacts;
@@ -144,7 +138,7 @@ export class SessionFacts {
   }
 
   usageByModel(): Record<string, UsageTotals> {
-    return usageByModel(this.usage as unknown as TranscriptRecord[]);
+    return usageByModel(this.usage);
   }
 
   /** Read one file (index `file` of the session's files); `subagent` for a subagent file (a thread of its own). */
@@ -190,22 +184,8 @@ export class SessionFacts {
     // Copies are dropped before: each kept record is a prompt of its own.
     this.summary.add(recordFactOf(record, placeOf(record, inMain), `${at.file}:${at.ordinal}`));
     if (record.kind === 'assistant' && !record.isSynthetic && record.usage && record.model !== undefined) {
-      const key = record.messageId ?? record.uuid;
-      const prev = this.usageIndex.get(key);
-      const entry = {
-        kind: 'assistant',
-        isSynthetic: false,
-        model: record.model,
-        usage: record.usage,
-        messageId: key,
-      } as const;
-      const held = prev === undefined ? undefined : this.usage[prev];
-      if (held === undefined) {
-        this.usageIndex.set(key, this.usage.length);
-        this.usage.push({ ...entry });
-      } else if (record.usage.outputTokens > (held.usage as { outputTokens: number }).outputTokens) {
-        this.usage[prev as number] = { ...entry };
-      }
+      // what the usage rule reads of it (`usageByModel`): not its content
+      this.usage.push({ ...record, content: [] });
     }
     if (inMain) this.takeMain(record, sidechain);
     else {
