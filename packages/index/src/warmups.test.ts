@@ -37,6 +37,8 @@ async function figuresOf(index: AgentIndex, paths: readonly string[]) {
       subagents: [s.subagents, header?.subagents.length, loaded.subagents.length],
       warmups: [s.warmups, header?.counts.warmups, loaded.counts.warmups],
       responses: [s.usage.responses, Object.values(loaded.usageByModel).reduce((n, u) => n + u.responses, 0)],
+      // the subagents' part of them: a warm-up's are the session's own (a review: 9 for 7 in 2.0.50's session)
+      subagentResponses: s.subagentUsage.responses,
     };
   }
   return figures;
@@ -50,9 +52,14 @@ describe('warm-ups in the index', () => {
       const figures = await figuresOf(index, [home2050, home2076]);
       expect({ '9270ae20': figures['9270ae20'], '3d438771': figures['3d438771'] }).toEqual({
         // 2.0.50: two warm-up files without a prompt; 15 responses, theirs included.
-        '9270ae20': { subagents: [3, 3, 3], warmups: [2, 2, 2], responses: [15, 15] },
+        '9270ae20': { subagents: [3, 3, 3], warmups: [2, 2, 2], responses: [15, 15], subagentResponses: 7 },
         // 2.0.76: two "Warmup" files.
-        '3d438771': { subagents: [4, 4, 4], warmups: [2, 2, 2], responses: [expect.any(Number), expect.any(Number)] },
+        '3d438771': {
+          subagents: [4, 4, 4],
+          warmups: [2, 2, 2],
+          responses: [expect.any(Number), expect.any(Number)],
+          subagentResponses: 9,
+        },
       });
       const r = figures['3d438771'] as { responses: [number, number] };
       expect(r.responses[0]).toBe(r.responses[1]);

@@ -90,7 +90,8 @@
  *   that owns it (write/session-failures.ts), as its calls and responses are; 79: a shell command's failure its exit
  *   whatever words its output holds (core's `shellRules`), an MCP resource tool's failure `api-error`, a timestamp
  *   that is no ISO time (`1`) no time (core's `timestampMs`), a Codex MCP call that failed typed `mcp`, a write to an
- *   ended Codex process expected, a subagent whose file starts with a tool result asked its call's prompt.
+ *   ended Codex process expected, a subagent whose file starts with a tool result asked its call's prompt, a cache
+ *   warm-up's responses the session's own in `usage_detail` (not a subagent's).
  *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
  *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
  *   rebuild the whole index each time the other had run.

@@ -42,10 +42,14 @@ export class SessionUsageUpdater {
   private readonly s;
   private readonly times: SessionTimes;
   private readonly failures: FailureOwners;
-  /** `rescan`: a session's records again, for the time of a fork or resume whose copies `settle` finds. */
+  /**
+   * `rescan`: a session's records again, for the time of a fork or resume whose copies `settle` finds; `warmupsOf`:
+   * the agent ids of its cache warm-ups (write/warmup-files.ts), whose responses are the session's own, not a subagent's.
+   */
   constructor(
     db: Database.Database,
     private readonly rescan: (sid: string) => Pick<UsageScan, 'thread' | 'mainFile'>,
+    private readonly warmupsOf: (sid: string) => ReadonlySet<string> = () => new Set(),
   ) {
     this.times = new SessionTimes(db);
     this.failures = new FailureOwners(db);
@@ -185,7 +189,7 @@ export class SessionUsageUpdater {
     }
     const written = this.noteSharing(sid);
     if (written !== undefined) this.changed.add(written);
-    return { detail: usageDetail(responses), time: this.times.timeOf(sid, scan) };
+    return { detail: usageDetail(responses, [], this.warmupsOf(sid)), time: this.times.timeOf(sid, scan) };
   }
 
   /**
@@ -262,7 +266,7 @@ export class SessionUsageUpdater {
       // Every response it holds is another's (a copy that added nothing): it billed nothing itself, a known $0, not
       // the unknown cost of a session whose responses recorded no usage (core's `knownCost`: a part of no response).
       const none = mine.length === 0 ? held.map((r) => ({ model: r.model, context: r.agent_id })) : [];
-      this.s.setDetail.run(usageDetail(mine, none), me[0]);
+      this.s.setDetail.run(usageDetail(mine, none, this.warmupsOf(me[0])), me[0]);
       this.settleTime(ref, me, earlier, owned, held);
       this.failures.settle(
         me[0],
@@ -333,16 +337,19 @@ interface DetailResponse {
 function usageDetail(
   responses: readonly DetailResponse[],
   billedNone: readonly Pick<DetailResponse, 'model' | 'context'>[] = [],
+  warmups: ReadonlySet<string> = new Set(),
 ): string {
   const parts = new Map<string, UsagePart>();
+  // the main thread's, and the client's cache warm-ups' (no subagent: the list counts none)
+  const threadOf = (context: string | null) => (context === null || warmups.has(context) ? 'main' : 'subagent');
   // A part of no response for each model and thread of `billedNone` (a session all of whose responses are others')
   for (const { model, context } of billedNone) {
-    const thread = context === null ? 'main' : 'subagent';
+    const thread = threadOf(context);
     parts.set(`${model}\u0000${thread}\u00000`, { ...emptyUsageSummary, model, thread, band: 0 });
   }
   for (const response of responses) {
     const t = response.tokens;
-    const thread = response.context === null ? 'main' : 'subagent';
+    const thread = threadOf(response.context);
     const band = promptBand(promptTokens(t));
     const key = `${response.model}\u0000${thread}\u0000${band}`;
     const p = parts.get(key);

@@ -28,7 +28,11 @@ export class SessionUpdater {
   constructor(private readonly db: Database.Database) {
     this.warmups = new WarmupFiles(db);
     this.scanner = new SessionScanner(db);
-    this.usage = new SessionUsageUpdater(db, (sid) => this.scanner.scan(this.filesOf(sid)));
+    this.usage = new SessionUsageUpdater(
+      db,
+      (sid) => this.scanner.scan(this.filesOf(sid)),
+      (sid) => this.warmups.agentIds(sid),
+    );
     this.s = preparedOnUse({
       // In the order core reads them: main first ('main' < 'subagent'), then by path.
       files: () =>

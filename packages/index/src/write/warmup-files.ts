@@ -31,12 +31,12 @@ export class WarmupFiles {
       unstarted: () =>
         db
           .prepare(
-            `SELECT f.id FROM files f WHERE f.session_id = @sid AND f.role = 'subagent'
+            `SELECT f.id, f.agent_id FROM files f WHERE f.session_id = @sid AND f.role = 'subagent'
            AND NOT EXISTS (SELECT 1 FROM calls c WHERE c.file_id = f.id)
            AND NOT EXISTS (SELECT 1 FROM calls c JOIN files cf ON cf.id = c.file_id WHERE cf.session_id = @sid
              AND (c.agent_ref = f.agent_id OR (f.agent_id IS NULL AND c.subagent_prompt IS NOT NULL)))`,
           )
-          .pluck(),
+          .raw(),
       records: () =>
         db.prepare(
           `SELECT kind_raw AS kind, hex(uuid_raw) AS key, message_id, shown, prompt_text FROM records
@@ -47,14 +47,24 @@ export class WarmupFiles {
 
   /** How many of the session's subagent files are warm-ups. */
   count(sid: string): number {
-    let warmups = 0;
-    for (const id of this.s.unstarted.all({ sid }) as number[]) {
+    return this.of(sid).length;
+  }
+
+  /** The agent ids of the session's warm-up files (their responses are the session's own, not a subagent's). */
+  agentIds(sid: string): ReadonlySet<string> {
+    return new Set(this.of(sid).flatMap((agentId) => (agentId === null ? [] : [agentId])));
+  }
+
+  /** The session's warm-up files, by their agent ids (null: a file without one). */
+  private of(sid: string): (string | null)[] {
+    const out: (string | null)[] = [];
+    for (const [id, agentId] of this.s.unstarted.all({ sid }) as [number, string | null][]) {
       const rows = this.s.records.all(id) as WarmupRow[];
       if (rows.length > MOST_RECORDS) continue;
       const tally = new ThreadTally<undefined>();
       for (const row of rows) tally.add(threadFactOfRow(row), undefined);
-      if (isWarmup({ started: false, tally, toolCalls: 0 })) warmups++;
+      if (isWarmup({ started: false, tally, toolCalls: 0 })) out.push(agentId);
     }
-    return warmups;
+    return out;
   }
 }
