@@ -145,3 +145,25 @@ describe('a user record without a message to read (the wild set has hand-made on
     expect(decoded.value?.kind === 'user' && decoded.value.content).toEqual([{ kind: 'text', text: 'wow error' }]);
   });
 });
+
+describe('an assistant record without a message to read', () => {
+  const line = (message: unknown) =>
+    JSON.stringify({ type: 'assistant', uuid: 'a9', sessionId: 's', timestamp: '2025-06-14T11:03:31Z', message });
+
+  it('is kept whole as a record of its own, which is reported, not an empty response', () => {
+    // a string message, a content of null, a number or an object (a review: each became a response of no items)
+    for (const message of [
+      'hello',
+      { id: 'm', content: null },
+      { id: 'm', content: 5 },
+      { id: 'm', content: { a: 1 } },
+    ]) {
+      const decoded = decodeLine(line(message), loc);
+      expect(decoded.value).toMatchObject({ kind: 'unknown', type: 'assistant without message content' });
+      expect(decoded.value?.kind === 'unknown' && decoded.value.raw).toMatchObject({ message });
+    }
+    // a string content is one text block, as before
+    const text = decodeLine(line({ id: 'm', model: 'x', content: 'hi' }), loc);
+    expect(text.value?.kind === 'assistant' && text.value.content).toEqual([{ kind: 'text', text: 'hi' }]);
+  });
+});

@@ -213,6 +213,11 @@ function decodeChain(
       });
     }
     case 'assistant': {
+      if (!isRecord(raw.message) || (typeof message.content !== 'string' && !Array.isArray(message.content))) {
+        // No response to read (a message that is a string, a content of null or a number): counted as an empty
+        // response it was lost without a word. Kept whole, shown and reported, as a user record's is.
+        return ok({ ...unknownOf(envelope), type: 'assistant without message content', raw });
+      }
       // a string content (hand-made and stitched transcripts) is one text block
       const content = Array.isArray(message.content)
         ? withToolUseIds(message.content.map(decodeContentBlock), uuid)
