@@ -83,7 +83,12 @@ export class CodexDecoder extends CodexResponses {
       return;
     }
     const type = str(line.type) ?? '';
-    const payload = isRecord(line.payload) ? line.payload : {};
+    if (!isRecord(line.payload)) {
+      // a payload that is no object (a string, null): nothing of it can be read, so the line is kept whole, by its type
+      out({ kind: 'unknown', type: type === '' ? '(no type)' : type, raw: line, ...this.side(timestamp, loc) });
+      return;
+    }
+    const payload = line.payload;
     if (this.forkCopy !== undefined && this.stillForkCopy(type, payload, timestamp)) {
       this.noteTotals(type, payload);
       // The parent's history, copied into a spawned agent's file: kept as a marker, not as the child's turns.

@@ -39,7 +39,10 @@ it('shows worded events as notes and an unknown one as an unknown record', async
       event(5, { type: 'undo_completed', success: false, message: 'Nothing to undo.' }),
       event(6, { type: 'background_event', message: 'Connecting to the MCP server…' }),
       event(7, { type: 'weird_event', msg: 'QUUXWORD' }),
-      event(8, { type: 'task_complete', turn_id: 't1' }),
+      // a payload that is no object: the line kept whole, by its type (it was "(no type)" with {} as its raw data)
+      line(8, 'response_item', 'PAYLOADWORD'),
+      line(9, 'response_item', null),
+      event(10, { type: 'task_complete', turn_id: 't1' }),
     ].join('\n')}\n`,
   );
   const [group] = groupSessions((await discoverAll([file])).files);
@@ -55,8 +58,13 @@ it('shows worded events as notes and an unknown one as an unknown record', async
     ['info', 'Connecting to the MCP server…'],
   ]);
   const unknown = session.events.flatMap((e) => (e.kind === 'unknown' ? [e.record] : []));
-  expect(unknown.map((r) => [r.type, JSON.stringify(r.raw).includes('QUUXWORD')])).toEqual([
-    ['event_msg:weird_event', true],
+  expect(unknown.map((r) => [r.type, JSON.stringify(r.raw)])).toEqual([
+    [
+      'event_msg:weird_event',
+      JSON.stringify({ timestamp: at(7), type: 'event_msg', payload: { type: 'weird_event', msg: 'QUUXWORD' } }),
+    ],
+    ['response_item', JSON.stringify({ timestamp: at(8), type: 'response_item', payload: 'PAYLOADWORD' })],
+    ['response_item', JSON.stringify({ timestamp: at(9), type: 'response_item', payload: null })],
   ]);
-  expect(session.counts.unknownRecords).toBe(1);
+  expect(session.counts.unknownRecords).toBe(3);
 });
