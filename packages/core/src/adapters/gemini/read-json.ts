@@ -97,6 +97,10 @@ export async function readJsonEntries(file: string, options: ReadJsonOptions = {
   }
   entries.push({ kind: 'header', value: doc, loc: { file, line: 1, offset: 0 }, bytes: size });
   const messages = Array.isArray(doc.messages) ? doc.messages : [];
+  // messages that are no list (a string, an object of another shape): kept whole and shown, not read as none
+  if (doc.messages !== undefined && !Array.isArray(doc.messages)) {
+    entries.push({ kind: 'other', value: { messages: doc.messages }, loc: { file, line: 1, offset: 0 }, bytes: 0 });
+  }
   for (const message of messages) {
     const loc = { file, ...lines(isRecord(message) ? message.id : undefined) };
     if (isRecord(message) && typeof message.type === 'string') {
