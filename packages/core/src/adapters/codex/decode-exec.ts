@@ -4,7 +4,7 @@ import type { ResultBlock } from '../../model/content.js';
 import { createToolUseId } from '../../model/ids.js';
 import type { SourceLocation } from '../../model/issue.js';
 import type { TranscriptRecord } from '../../model/record.js';
-import type { CodexRecordEvent } from './decode.js';
+import type { CodexRecordEvent } from './decode-session.js';
 import { CodexSession, isReconnect } from './decode-session.js';
 import { codexFailureOf, codexShellExitOf, EXEC_EVENT_STYLE } from './errors.js';
 import { imageOf } from './output.js';

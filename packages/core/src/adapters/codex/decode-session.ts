@@ -6,6 +6,10 @@ import type { AssistantRecord, ChainEnvelope, MetaRecord, TranscriptRecord, User
 import { unknownModelOf } from '../../model/unknown-model.js';
 import { FORK_COPY_WINDOW_MS, RESUME_COPY_WINDOW_MS, SPAWN_NOTICE } from './decode-items.js';
 
+/** What the decoder gives for each line: a record (with the bytes of its line), or an issue. */
+export type CodexRecordEvent =
+  | { readonly kind: 'record'; readonly record: TranscriptRecord; readonly byteLength: number }
+  | { readonly kind: 'issue'; readonly issue: ParseIssue };
 /** An error Codex writes while it reconnects ("Reconnecting... 1/5", "Re-connecting... 2/3"): it retries. */
 export const isReconnect = (message: string): boolean => /^re-?connecting\b/i.test(message.trim());
 
@@ -201,6 +205,11 @@ export abstract class CodexSession {
   ): TranscriptRecord {
     const raw = { timestamp, type: 'event_msg', payload };
     return { kind: 'unknown', type: `event_msg:${type}`, raw, ...this.side(timestamp, loc) };
+  }
+
+  /** A line or item of a type this reader does not know (`''`: none), kept whole as `raw`. */
+  protected unknown(type: string, raw: unknown, timestamp: IsoTimestamp | undefined, loc: SourceLocation) {
+    return { kind: 'unknown' as const, type: type === '' ? '(no type)' : type, raw, ...this.side(timestamp, loc) };
   }
 
   protected side(timestamp: IsoTimestamp | undefined, loc: SourceLocation) {

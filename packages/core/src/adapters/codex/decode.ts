@@ -2,7 +2,7 @@ import { isRecord, num, str } from '../../internal/guards.js';
 import { parseObjectLine } from '../../internal/json-line.js';
 import { resultText } from '../../model/content.js';
 import { createToolUseId, type IsoTimestamp } from '../../model/ids.js';
-import type { ParseIssue, SourceLocation } from '../../model/issue.js';
+import type { SourceLocation } from '../../model/issue.js';
 import type { TranscriptRecord } from '../../model/record.js';
 import {
   CALL_EVENTS,
@@ -22,7 +22,7 @@ import {
   toolSearchText,
   withEventFacts,
 } from './decode-items.js';
-import { isReconnect } from './decode-session.js';
+import { type CodexRecordEvent, isReconnect } from './decode-session.js';
 import { CodexResponses } from './decode-usage.js';
 import { codexFailureOf, codexShellExitOf, isCommandOutput } from './errors.js';
 import { eventNote, SILENT_EVENTS } from './event-notes.js';
@@ -30,10 +30,6 @@ import { EventWords } from './event-words.js';
 import { environmentCwd, isInjectedUserText, splitIdePrompt } from './injected.js';
 import { contextText, parseCodexOutput } from './output.js';
 import { canonicalCodexToolName, legacyMcpName, SHELL_TOOLS } from './tool-names.js';
-
-export type CodexRecordEvent =
-  | { readonly kind: 'record'; readonly record: TranscriptRecord; readonly byteLength: number }
-  | { readonly kind: 'issue'; readonly issue: ParseIssue };
 
 /**
  * Decodes the lines of one Codex rollout file, in order, into the shared records. Stateful (the model comes from
@@ -83,11 +79,8 @@ export class CodexDecoder extends CodexResponses {
       return;
     }
     const type = str(line.type) ?? '';
-    if (!isRecord(line.payload)) {
-      // a payload that is no object (a string, null): nothing of it can be read, so the line is kept whole, by its type
-      out({ kind: 'unknown', type: type === '' ? '(no type)' : type, raw: line, ...this.side(timestamp, loc) });
-      return;
-    }
+    // a payload that is no object (a string, null): nothing of it can be read, so the line is kept whole, by its type
+    if (!isRecord(line.payload)) return void out(this.unknown(type, line, timestamp, loc));
     const payload = line.payload;
     if (this.forkCopy !== undefined && this.stillForkCopy(type, payload, timestamp)) {
       this.noteTotals(type, payload);
@@ -131,7 +124,7 @@ export class CodexDecoder extends CodexResponses {
         return;
       default:
         if (META_LINES.has(type)) out(this.meta(type, payload, timestamp, loc));
-        else out({ kind: 'unknown', type: type === '' ? '(no type)' : type, raw: line, ...this.side(timestamp, loc) });
+        else out(this.unknown(type, line, timestamp, loc));
     }
   }
 
@@ -191,7 +184,7 @@ export class CodexDecoder extends CodexResponses {
       out(this.meta(type, item, timestamp, loc));
       return;
     }
-    out({ kind: 'unknown', type: type === '' ? '(no type)' : type, raw: item, ...this.side(timestamp, loc) });
+    out(this.unknown(type, item, timestamp, loc));
   }
 
   private message(

@@ -1,7 +1,8 @@
 import type { ReadEnd, ReadLinesOptions } from '../../io/read-lines.js';
 import { readLinesReplayed } from '../../io/replay-lines.js';
-import { CodexDecoder, type CodexRecordEvent } from './decode.js';
+import { CodexDecoder } from './decode.js';
 import { CodexExecDecoder } from './decode-exec.js';
+import type { CodexRecordEvent } from './decode-session.js';
 import { isRolloutFile, sessionIdOfRollout } from './discover.js';
 
 /**
