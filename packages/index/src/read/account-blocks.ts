@@ -79,7 +79,8 @@ export function blockChainStart(
         .map((r) => r.timestampMs)
         .filter((t): t is number => t !== undefined)
         .sort((a, b) => b - a);
-    // the earliest response known so far at or after `from`: none within 5 hours of `at`, and a chain starts after it
+    // the earliest response known at or after `from`; with none in the 5 hours after `at`, whatever came before, the
+    // responses from `at` on start a chain of their own
     let first = times(at, at + BLOCK_MS).at(-1);
     let from = at;
     while (first !== undefined) {
