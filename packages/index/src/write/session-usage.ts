@@ -129,7 +129,13 @@ export class SessionUsageUpdater {
    * `sessions.time` store them (sessions.ts writes them with the session's row). The detail counts every response of
    * the session; `settle` then takes out those another session owns.
    */
-  update(sid: string, scan: UsageScan, ids: ResponseIds): SessionUsage {
+  update(
+    sid: string,
+    scan: UsageScan,
+    ids: ResponseIds,
+    /** The agent ids of its cache warm-ups, when the caller has them (else asked of `warmupsOf`). */
+    warmups: ReadonlySet<string> = this.warmupsOf(sid),
+  ): SessionUsage {
     this.noteSharing(sid);
     this.s.deleteResponses.run(sid);
     const rows = scan.usage;
@@ -189,7 +195,7 @@ export class SessionUsageUpdater {
     }
     const written = this.noteSharing(sid);
     if (written !== undefined) this.changed.add(written);
-    return { detail: usageDetail(responses, [], this.warmupsOf(sid)), time: this.times.timeOf(sid, scan) };
+    return { detail: usageDetail(responses, [], warmups), time: this.times.timeOf(sid, scan) };
   }
 
   /**

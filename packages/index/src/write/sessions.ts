@@ -181,8 +181,10 @@ export class SessionUpdater {
     // Usage and time: each API response once (sessions.usage_detail). Written with the rest of the row: one
     // statement per session, not three.
     const ids = adapterForFile({ agent: agentOfRow(main?.agent) }).capabilities.responseIds;
-    const usage = this.usage.update(sid, scan, ids);
-    const warmups = this.warmups.count(sid);
+    // the session's warm-up files, read once: their count, and their agent ids for the usage detail
+    const warmupIds = this.warmups.of(sid);
+    const usage = this.usage.update(sid, scan, ids, this.warmups.agentIdsIn(warmupIds));
+    const warmups = warmupIds.length;
     this.s.upsert.run({
       id: sid,
       session_id: idOfKey(sid),

@@ -45,18 +45,18 @@ export class WarmupFiles {
     });
   }
 
-  /** How many of the session's subagent files are warm-ups. */
-  count(sid: string): number {
-    return this.of(sid).length;
-  }
-
   /** The agent ids of the session's warm-up files (their responses are the session's own, not a subagent's). */
   agentIds(sid: string): ReadonlySet<string> {
-    return new Set(this.of(sid).flatMap((agentId) => (agentId === null ? [] : [agentId])));
+    return this.agentIdsIn(this.of(sid));
+  }
+
+  /** The agent ids among warm-up files `of` gave. */
+  agentIdsIn(files: readonly (string | null)[]): ReadonlySet<string> {
+    return new Set(files.flatMap((agentId) => (agentId === null ? [] : [agentId])));
   }
 
   /** The session's warm-up files, by their agent ids (null: a file without one). */
-  private of(sid: string): (string | null)[] {
+  of(sid: string): (string | null)[] {
     const out: (string | null)[] = [];
     for (const [id, agentId] of this.s.unstarted.all({ sid }) as [number, string | null][]) {
       const rows = this.s.records.all(id) as WarmupRow[];
