@@ -91,7 +91,8 @@
  *   whatever words its output holds (core's `shellRules`), an MCP resource tool's failure `api-error`, a timestamp
  *   that is no ISO time (`1`) no time (core's `timestampMs`), a Codex MCP call that failed typed `mcp`, a write to an
  *   ended Codex process expected, a subagent whose file starts with a tool result asked its call's prompt, a cache
- *   warm-up's responses the session's own in `usage_detail` (not a subagent's).
+ *   warm-up's responses the session's own in `usage_detail` (not a subagent's); 80: a Codex, Gemini or Copilot
+ *   message's content of another shape (one part, a number, a tool request without its id) kept, not dropped.
  *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
  *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
  *   rebuild the whole index each time the other had run.
@@ -99,7 +100,7 @@
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 79;
+export const DERIVED_VERSION = 80;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

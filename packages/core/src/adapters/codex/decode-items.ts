@@ -61,10 +61,16 @@ export function stamp(value: unknown): IsoTimestamp | undefined {
 
 export function messageBlocks(content: unknown): ContentBlock[] {
   if (typeof content === 'string') return [{ kind: 'text', text: content }];
-  if (!Array.isArray(content)) return [];
+  if (content === undefined || content === null) return [];
+  // Content that is one part, or parts that are no objects, is kept: a text as text, anything else raw.
   const blocks: ContentBlock[] = [];
-  for (const part of content) {
-    if (!isRecord(part)) continue;
+  for (const part of Array.isArray(content) ? content : [content]) {
+    if (typeof part === 'string') blocks.push({ kind: 'text', text: part });
+    if (!isRecord(part)) {
+      if (typeof part !== 'string')
+        blocks.push({ kind: 'unknown', type: part === null ? 'null' : typeof part, raw: part });
+      continue;
+    }
     const type = str(part.type) ?? 'unknown';
     if (typeof part.text === 'string') blocks.push({ kind: 'text', text: part.text });
     else if (type === 'input_image') blocks.push(imageOf(part.image_url) ?? { kind: 'unknown', type, raw: part });

@@ -208,6 +208,7 @@ export class CodexDecoder extends CodexResponses {
     }
     const text = blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
     const images = blocks.some((b) => b.kind === 'image');
+    const plain = blocks.every((b) => b.kind === 'text'); // else the blocks are kept: images, parts kept raw
     // the image a view_image call sent the model as a message of its own (before 0.169): no prompt, no new turn
     const toolImage = text === '' && images ? this.toolImageAt(loc) : undefined;
     if (toolImage !== undefined) {
@@ -226,11 +227,11 @@ export class CodexDecoder extends CodexResponses {
       // the index keeps one row per line (the first record's), and the context's row would hide the prompt's.
       const first = blocks.findIndex((b) => b.kind === 'text');
       const rest = blocks.map((b, i) => (i === first ? { kind: 'text' as const, text: ide.request } : b));
-      out(this.user(images ? rest : ide.request, false, undefined, timestamp, loc));
+      out(this.user(plain ? ide.request : rest, false, undefined, timestamp, loc));
       out(this.meta('ide-context', { text: ide.context }, timestamp, loc));
       return;
     }
-    out(this.user(images || isMeta ? blocks : text, isMeta, undefined, timestamp, loc));
+    out(this.user(!plain || isMeta ? blocks : text, isMeta, undefined, timestamp, loc));
   }
 
   private call(

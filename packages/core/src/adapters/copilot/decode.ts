@@ -120,7 +120,7 @@ export class CopilotDecoder {
         this.model = str(data.newModel) ?? this.model;
         break;
       case 'user.message':
-        out(this.user(id, str(data.content) ?? '', undefined, timestamp, loc));
+        out(this.user(id, textOrKept(data.content, 'user content'), undefined, timestamp, loc));
         return;
       case 'assistant.message':
         out(this.assistantMessage(id, data, timestamp, loc));
@@ -170,12 +170,15 @@ export class CopilotDecoder {
     const blocks: ContentBlock[] = [];
     const reasoning = str(data.reasoningText);
     if (reasoning !== undefined && reasoning !== '') blocks.push({ kind: 'thinking', thinking: reasoning });
-    const text = str(data.content);
-    if (text !== undefined && text !== '') blocks.push({ kind: 'text', text });
+    const text = textOrKept(data.content, 'assistant content');
+    if (text !== '') blocks.push(...(typeof text === 'string' ? [{ kind: 'text' as const, text }] : text));
     for (const request of Array.isArray(data.toolRequests) ? data.toolRequests : []) {
-      if (!isRecord(request)) continue;
-      const callId = str(request.toolCallId);
-      if (callId === undefined) continue;
+      const callId = isRecord(request) ? str(request.toolCallId) : undefined;
+      if (!isRecord(request) || callId === undefined) {
+        // no call to pair a result with: kept as it was written
+        blocks.push({ kind: 'unknown', type: 'tool request without toolCallId', raw: request });
+        continue;
+      }
       const name = str(request.name) ?? '';
       this.requested.set(callId, { name, input: request.arguments });
       blocks.push({ kind: 'tool-use', id: createToolUseId(callId), name, input: request.arguments });
@@ -326,4 +329,10 @@ export class CopilotDecoder {
 
 function stamp(value: unknown): IsoTimestamp | undefined {
   return typeof value === 'string' && value !== '' ? createIsoTimestamp(value) : undefined;
+}
+
+/** A message's content: its text (maybe empty), or content that is no text kept raw as one block. */
+function textOrKept(content: unknown, what: string): string | readonly ContentBlock[] {
+  if (typeof content === 'string') return content;
+  return content === undefined || content === null ? '' : [{ kind: 'unknown', type: what, raw: content }];
 }

@@ -1,5 +1,5 @@
 import { isRecord, str } from '../../internal/guards.js';
-import type { ResultBlock, ResultContent } from '../../model/content.js';
+import type { ContentBlock, ResultBlock, ResultContent } from '../../model/content.js';
 import { createIsoTimestamp, type IsoTimestamp } from '../../model/ids.js';
 
 /* Reading the parts of Gemini messages and tool responses: text, thoughts, images, times. */
@@ -50,11 +50,33 @@ export function thoughtText(thought: unknown): string {
 /** Text of a message's content: a string, or the text of its parts. */
 export function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
+  const parts = partsOf(content);
+  if (parts === undefined) return '';
+  return parts
     .map((part) => (typeof part === 'string' ? part : isRecord(part) ? (str(part.text) ?? '') : ''))
     .filter((t) => t !== '')
     .join('\n');
+}
+
+/** A message's parts: a list as it is, one part (an object, as Gemini's API allows) as a list of it. */
+export function partsOf(content: unknown): readonly unknown[] | undefined {
+  if (Array.isArray(content)) return content;
+  return isRecord(content) ? [content] : undefined;
+}
+
+/**
+ * What a message's text leaves out, kept raw: parts that are neither text nor a thought, and content that is
+ * neither a string nor parts (a number, say). Nothing for a string, text parts, or no content.
+ */
+export function otherPartsOf(content: unknown): ContentBlock[] {
+  if (content === undefined || content === null || typeof content === 'string') return [];
+  const parts = partsOf(content);
+  if (parts === undefined) return [{ kind: 'unknown', type: typeof content, raw: content }];
+  return parts.flatMap((part): ContentBlock[] =>
+    typeof part === 'string' || (isRecord(part) && typeof part.text === 'string')
+      ? []
+      : [{ kind: 'unknown', type: partType(part), raw: part }],
+  );
 }
 
 export function stampOf(value: unknown): IsoTimestamp | undefined {

@@ -12,7 +12,7 @@ import {
 } from '../../model/ids.js';
 import type { SourceLocation } from '../../model/issue.js';
 import type { AssistantRecord, ChainEnvelope, TranscriptRecord, UserRecord } from '../../model/record.js';
-import { partType, resultContentOf, stampOf, textOf, thoughtText } from './parts.js';
+import { otherPartsOf, partsOf, partType, resultContentOf, stampOf, textOf, thoughtText } from './parts.js';
 import { geminiShellExitOf } from './results/shell.js';
 import { geminiTokensOf, usageFromGeminiTokens } from './usage.js';
 
@@ -90,12 +90,12 @@ function envelope(
 function userRecord(message: Record<string, unknown>, loc: SourceLocation, ctx: ThreadContext): UserRecord {
   const uuid = uuidOf(message, loc);
   const raw = message.content ?? message.parts;
-  const parts = Array.isArray(raw) ? raw : undefined;
+  const parts = partsOf(raw);
   // The client echoes tool responses back as a user message. The result is already read from its call (with its
   // status and images), so this copy is a meta message: kept, not a prompt, not a second result.
   const echo = parts !== undefined ? isResponseEcho(parts) : typeof raw === 'string' && RESPONSE_ECHO_TEXT.test(raw);
   const content: string | ContentBlock[] =
-    parts === undefined ? (typeof raw === 'string' ? raw : '') : userBlocks(parts);
+    parts === undefined ? (typeof raw === 'string' ? raw : otherPartsOf(raw)) : userBlocks(parts);
   const record: UserRecord = {
     kind: 'user',
     ...envelope(uuid, stampOf(message.timestamp), loc, ctx),
@@ -172,6 +172,7 @@ function assistantRecords(
   }
   const text = textOf(message.content ?? message.parts);
   if (text !== '') blocks.push({ kind: 'text', text });
+  blocks.push(...otherPartsOf(message.content ?? message.parts));
   const records: TranscriptRecord[] = [];
   const head: AssistantRecord = { ...base, ...envelope(uuid, timestamp, loc, ctx), content: blocks };
   records.push(head);
