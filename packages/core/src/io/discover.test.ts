@@ -50,12 +50,13 @@ describe('discoverFiles', () => {
     const { files } = await discoverFiles([subagentsProject], {
       knownSessionId: (path) => {
         asked.push(path);
-        return path.endsWith('agent-a351702.jsonl') ? 'known-session' : undefined;
+        // another session of the folder (a known id whose session has no file, or an empty one, is checked)
+        return path.endsWith('agent-a351702.jsonl') ? session2130 : undefined;
       },
     });
     const flat = files.filter((f) => f.role === 'subagent' && !f.path.includes('/subagents/'));
     expect(flat.map((f) => [f.agentId, f.sessionId])).toEqual([
-      ['a351702', 'known-session'],
+      ['a351702', session2130],
       ['a997c70', '3d438771-f9d6-4a92-9daa-79a2c6f7cc27'],
       ['aa4a751', '3d438771-f9d6-4a92-9daa-79a2c6f7cc27'],
       ['abc0ab0', '3d438771-f9d6-4a92-9daa-79a2c6f7cc27'],

@@ -6,6 +6,7 @@ import type { ParseIssue } from '../model/issue.js';
 import { foldersToAsk, HOME_DEPTH, partlySearched } from './home-search.js';
 import { type ListedFolder, listFolder, noteFolder, readFolder, unreadableFolder } from './listed-folders.js';
 import { findInHead } from './read-head.js';
+import { adoptResumeWarmups } from './resume-warmups.js';
 import { statOrUndefined, statRoot } from './stat.js';
 import { isTranscriptEntry } from './transcript-entry.js';
 
@@ -280,7 +281,7 @@ async function scanProjectDir(
       }
     }
   }
-  return out;
+  return adoptResumeWarmups(out);
 }
 
 /**
@@ -365,8 +366,7 @@ export function projectDirOfFile(path: string): string {
 
 function sessionIdInsideAgentPath(path: string): string | undefined {
   const parts = path.split(/[\\/]/);
-  const idx = parts.lastIndexOf('subagents');
-  return idx > 0 ? parts[idx - 1] : undefined;
+  return parts[parts.lastIndexOf('subagents') - 1] || undefined; // none before index 0
 }
 
 /** The `sessionId` of the first record that has one (reads at most 256 KiB). */
