@@ -23,4 +23,25 @@ describe('LoggedImage', () => {
       );
     }
   });
+
+  it('says so for a type that is no raster image, whatever its data (SVG, HTML, an attribute in the type)', () => {
+    for (const mediaType of ['image/svg+xml', 'text/html', 'image/png;x=1" onerror="alert(1)', 'application/pdf']) {
+      const html = renderToStaticMarkup(
+        <LoggedImage img={{ kind: 'image', mediaType, data: PNG }} alt="attachment 1" testId="t" />,
+      );
+      expect(html, mediaType).toMatch(/^<span class="img-missing"/);
+    }
+  });
+
+  it('shows base64 with line breaks and spaces in it, and not base64 with a stray character after white space', () => {
+    const html = renderToStaticMarkup(
+      <LoggedImage img={{ kind: 'image', mediaType: 'image/png', data: `${' '.repeat(2000)}!` }} alt="a" testId="t" />,
+    );
+    expect(html).toMatch(/^<span class="img-missing"/);
+    const spaced = `${PNG.slice(0, 20)}\n  ${PNG.slice(20)}`;
+    const shown = renderToStaticMarkup(
+      <LoggedImage img={{ kind: 'image', mediaType: 'image/png', data: spaced }} alt="a" testId="t" />,
+    );
+    expect(shown).toMatch(/^<img /);
+  });
 });
