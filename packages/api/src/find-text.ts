@@ -54,12 +54,25 @@ const FIND_LIMIT = 500;
  */
 function callText(call: FindableItem, plainOf: (text: string) => string): string {
   // each string made plain before it is JSON: an escape written as `\u001b` in JSON text is out of reach after
-  const json = (value: unknown) => JSON.stringify(value, (_key, v) => (typeof v === 'string' ? plainOf(v) : v));
+  const json = (value: unknown) =>
+    JSON.stringify(value, (_key, v) => (typeof v === 'string' ? plainOf(v) : withoutBinary(v)));
   const input = typeof call.input === 'string' ? call.input : json(call.input ?? '');
   const content = call.result?.content;
   const result = typeof content === 'string' ? content : content === undefined ? '' : json(content);
   const shown = call.canonicalName !== undefined && call.canonicalName !== call.name ? ` ${call.canonicalName}` : '';
   return `${call.name}${shown}\n${input}\n${result}`;
+}
+
+/**
+ * A value with an image's or a file's bytes left out (an image block's `data`, a base64 `source`'s): base64 is no
+ * text, and a screenshot's megabyte of it holds most short words by chance.
+ */
+function withoutBinary(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const v = value as Record<string, unknown>;
+  if (v.kind === 'image' && typeof v.data === 'string') return { ...v, data: '' };
+  if (v.type === 'base64' && typeof v.data === 'string') return { ...v, data: '' };
+  return value;
 }
 
 function snippetAround(text: string, at: number, length: number): string {
