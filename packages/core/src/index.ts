@@ -10,6 +10,7 @@
 
 export { readCleanupPolicy } from './adapters/claude-code/cleanup-policy.js';
 export { streamRecords } from './adapters/claude-code/read-records.js';
+export { searchableResultText } from './adapters/claude-code/results/text.js';
 export { canonicalToolName } from './adapters/claude-code/tool-names.js';
 export type { AgentAdapter, AgentCapabilities, EmbeddedRecord } from './agents/adapter.js';
 export { adapterForFile, adaptersForPath, agentAdapters } from './agents/adapters.js';

@@ -3,14 +3,7 @@
  * back from the transcript by its place and part (`docPartsAt`) to cut its snippet, so the text itself is stored
  * nowhere in the index.
  */
-import {
-  noteSourceOf,
-  type ResultContent,
-  resultText,
-  shownOf,
-  type TranscriptRecord,
-  userText,
-} from '@agentdash/core';
+import { noteSourceOf, searchableResultText, shownOf, type TranscriptRecord, userText } from '@agentdash/core';
 import { noteFields, plainText } from '@agentdash/core/present';
 import type { DOC_KINDS } from '../schema/stored-values.js';
 
@@ -46,16 +39,6 @@ export function stringsOf(value: unknown, out: string[] = []): string[] {
   else if (Array.isArray(value)) for (const item of value) stringsOf(item, out);
   else if (typeof value === 'object' && value !== null) for (const item of Object.values(value)) stringsOf(item, out);
   return out;
-}
-
-function outputText(content: ResultContent, toolUseResult: unknown): string {
-  const text = resultText(content);
-  if (text.trim() !== '') return text;
-  if (typeof toolUseResult === 'object' && toolUseResult !== null && !Array.isArray(toolUseResult)) {
-    const rec = toolUseResult as Record<string, unknown>;
-    return [rec.stdout, rec.stderr].filter((v): v is string => typeof v === 'string').join('\n');
-  }
-  return typeof toolUseResult === 'string' ? toolUseResult : '';
 }
 
 /**
@@ -146,7 +129,7 @@ export function docPartsOf(record: TranscriptRecord): DocPart[] {
         if (block.kind !== 'tool-result' || block.toolUseId === '') continue;
         add({
           kind: 'tool-output',
-          text: outputText(block.content, record.toolUseResult),
+          text: searchableResultText(block.content, record.toolUseResult),
           callId: block.toolUseId,
           ...(isFileToolResult(record.toolUseResult) ? { listing: true } : {}),
         });

@@ -111,6 +111,29 @@ export function collectImages(content: ResultContent, toolUseResult: unknown): I
   });
 }
 
+/**
+ * The words of a result, as search indexes them: its text blocks (or its text), but no image's base64 written as
+ * text (an image block as a JSON string, 1.x's Read of an image) and no output of a command whose stdout is an image
+ * (`isImage`, a data URL); when the content holds no words, the command's stdout and stderr (a background shell's).
+ */
+export function searchableResultText(content: ResultContent, toolUseResult: unknown): string {
+  const words = (text: string) =>
+    /^\s*\[?\s*\{\s*"type"\s*:\s*"image"/.test(text) && imagesInJsonString(text).length > 0 ? '' : text;
+  const text =
+    typeof content === 'string'
+      ? words(content)
+      : content
+          .flatMap((b) => (b.kind === 'text' ? [words(b.text)] : b.kind === 'search-result' ? [b.text] : []))
+          .join('\n');
+  if (text.trim() !== '') return text;
+  if (isRecord(toolUseResult)) {
+    const image = toolUseResult.isImage === true;
+    const out = [image ? undefined : toolUseResult.stdout, toolUseResult.stderr];
+    return out.filter((v): v is string => typeof v === 'string').join('\n');
+  }
+  return typeof toolUseResult === 'string' ? toolUseResult : '';
+}
+
 /** Strings of an array (non-strings dropped); undefined when not an array. */
 export function strArray(value: unknown): string[] | undefined {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
