@@ -41,3 +41,27 @@ function clipValue(value: unknown, state: Clip, limit: number): unknown {
   }
   return value;
 }
+
+/** What stands for an image's bytes where a call's `images` already hold them. */
+export const IMAGE_ONCE_MARK = '[image: its bytes are in the result’s images]';
+
+/**
+ * A copy of a call's result part with each image's bytes once: a string that is one of `images`' data (an image
+ * block's, Read's `file.base64`) or a data URL of it (a command's image stdout) becomes `IMAGE_ONCE_MARK`, not cut.
+ * A page sent each image two or three times, and its cut copies said the call's output was shortened.
+ */
+export function imagesOnce<T>(value: T, images: readonly { readonly data: string }[]): T {
+  if (images.length === 0) return value;
+  const datas = new Set(images.map((i) => i.data));
+  const isImage = (s: string) =>
+    datas.has(s) || (s.startsWith('data:') && datas.has(s.slice(s.indexOf(',') + 1).replace(/\s/g, '')));
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return v.length >= 64 && isImage(v) ? IMAGE_ONCE_MARK : v;
+    if (Array.isArray(v)) return v.map(walk);
+    if (typeof v !== 'object' || v === null) return v;
+    const out: Record<string, unknown> = {};
+    for (const [k, item] of Object.entries(v)) out[k] = walk(item);
+    return out;
+  };
+  return walk(value) as T;
+}

@@ -5,7 +5,7 @@
  * @module
  */
 export type * from './api-types.js';
-export { ARRAY_LIMIT, type Clip, clip, STRING_LIMIT } from './clip.js';
+export { ARRAY_LIMIT, type Clip, clip, IMAGE_ONCE_MARK, imagesOnce, STRING_LIMIT } from './clip.js';
 export {
   type FindableEvent,
   type FindableItem,

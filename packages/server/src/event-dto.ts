@@ -5,7 +5,7 @@
  * @module
  */
 
-import { ARRAY_LIMIT, type Clip, clip, STRING_LIMIT } from '@agentdash/api';
+import { ARRAY_LIMIT, type Clip, clip, imagesOnce, STRING_LIMIT } from '@agentdash/api';
 import { attachmentLabel, attachmentShows, noteSourceOf, systemNoteLabel, timelineShows } from '@agentdash/core';
 import { type ImageValue, primaryDurationMs, type TimelineEvent, type ToolCall } from '@agentdash/core/model';
 import type { AssistantItemDto, CallDto, EventDto, SubagentInfo } from './api-types.js';
@@ -80,9 +80,10 @@ export function callDtoOf(call: ToolCall, full: boolean | number, subagentOf: Su
     result: r
       ? {
           isError: r.isError,
-          content: whole ? r.content : clip(r.content, state, limit),
-          toolUseResult: whole ? r.toolUseResult : clip(r.toolUseResult, state, limit),
-          typed: whole ? r.typed : clip(r.typed, state, limit),
+          // a page holds each image once, in `images`: not again in the content and the client's data of it
+          content: whole ? r.content : clip(imagesOnce(r.content, r.images), state, limit),
+          toolUseResult: whole ? r.toolUseResult : clip(imagesOnce(r.toolUseResult, r.images), state, limit),
+          typed: whole ? r.typed : clip(imagesOnce(r.typed, r.images), state, limit),
           error: r.error
             ? {
                 category: r.error.category,
