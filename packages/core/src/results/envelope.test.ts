@@ -82,6 +82,15 @@ describe('toEnvelope (seed 004)', () => {
     });
   });
 
+  it("a command's image output is named, not its base64 (it was the whole data URL)", () => {
+    const stdout = `data:image/png;base64,${'iVBORw0KGgo'.repeat(100)}`;
+    const toolUseResult = { stdout, stderr: '', interrupted: false, isImage: true };
+    expect(toEnvelope(call('Bash', [], { toolUseResult }))).toEqual({
+      success: true,
+      data: { tool: 'Bash', kind: 'bash', output: '[image image/png]', exit_code: 0, interrupted: false },
+    });
+  });
+
   it('tool failures are success:false with the unwrapped message', () => {
     expect(
       toEnvelope(call('Read', '<tool_use_error>File does not exist.</tool_use_error>', { isError: true })),

@@ -63,7 +63,10 @@ function dataOf(typed: TypedResult, content: ResultContent): { output: string; [
   switch (typed.kind) {
     case 'bash': {
       const d = typed.data;
-      const output = [d.stdout, d.stderr].filter((s) => s !== '').join('\n');
+      // an image the command printed (`isImage`: a data URL) is named, as a Read of an image is, not its base64
+      const image = d.isImage === true ? /^data:([\w/+.-]+);base64,/.exec(d.stdout.trimStart())?.[1] : undefined;
+      const stdout = image !== undefined ? `[image ${image}]` : d.stdout;
+      const output = [stdout, d.stderr].filter((s) => s !== '').join('\n');
       return {
         output,
         exit_code: d.exitCode ?? null,

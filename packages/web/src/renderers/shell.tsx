@@ -7,12 +7,14 @@ import {
   AwaitingNote,
   awaitingText,
   Hunks,
+  Images,
   inputOf,
   KV,
   ok,
   Plain,
   type RendererProps,
   rawInput,
+  resultImages,
   resultText,
   stripReminders,
   Terminal,
@@ -38,7 +40,10 @@ export function BashRenderer({ call }: RendererProps) {
   // A command sent to the background printed nothing yet: what the client told the model (its id, the file its
   // output goes to) is shown, not "(no output)".
   const waiting = structured?.backgroundTaskId !== undefined && structured.stdout === '' && structured.stderr === '';
-  const stdout = exit ? exitOutput(exit.message) : ok(call) && structured && !waiting ? structured.stdout : text;
+  // A command whose stdout is an image (Claude Code's `isImage`: a data URL) shows the image, not its base64.
+  const images = structured?.isImage === true ? resultImages(call) : [];
+  const printed = exit ? exitOutput(exit.message) : ok(call) && structured && !waiting ? structured.stdout : text;
+  const stdout = images.length > 0 ? '' : printed;
   const stderr = ok(call) && structured ? structured.stderr : undefined;
   // Only what the result says: a command still running when the call returned has no exit code yet.
   const exitCode = call.result?.error?.exitCode ?? d?.exitCode;
@@ -54,7 +59,7 @@ export function BashRenderer({ call }: RendererProps) {
         stdin={i.stdin}
         stdout={call.result ? stdout : undefined}
         stderr={stderr}
-        empty={awaitingText(call)}
+        empty={images.length > 0 ? 'Its output is an image:' : awaitingText(call)}
         testId="terminal"
         badges={
           <>
@@ -92,6 +97,7 @@ export function BashRenderer({ call }: RendererProps) {
           </>
         }
       />
+      <Images images={images} />
       {d?.editedFiles !== undefined && (
         // the files the client saw the command change (a formatter's edits), with their hunks
         <div data-testid="edited-files">
