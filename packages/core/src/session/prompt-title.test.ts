@@ -65,4 +65,20 @@ describe('promptTitleOf', () => {
     expect(findSecrets(token).length).toBe(1);
     expect(cutTitle(`${token} is my token`)).toBe('…');
   });
+
+  it('cuts text without spaces (Chinese, Japanese) where it must, not back at an early space', () => {
+    const text = `修复 ${'这是一个非常长的问题描述'.repeat(20)}`;
+    const cut = cutTitle(text);
+    expect(cut.length).toBe(MAX_PROMPT_TITLE);
+    expect(text.startsWith(cut.slice(0, -1))).toBe(true);
+  });
+
+  it('never cuts inside a character: a surrogate pair, a letter and its mark, an emoji sequence', () => {
+    for (const unit of ['😀', 'e\u0301', '👍🏽', '👩\u200d💻', '❤\ufe0f']) {
+      const cut = cutTitle(unit.repeat(150));
+      expect(cut.length, unit).toBeLessThanOrEqual(MAX_PROMPT_TITLE);
+      expect((cut.length - 1) % unit.length, unit).toBe(0);
+      expect(/[\ud800-\udbff](?![\udc00-\udfff])/.test(cut), unit).toBe(false); // no half of a pair
+    }
+  });
 });

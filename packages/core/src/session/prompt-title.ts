@@ -31,13 +31,31 @@ export function cutTitle(text: string, max: number = MAX_PROMPT_TITLE): string {
       }
     }
   }
-  // At a word boundary: the partial last word is dropped, unless it is the only word.
+  // At a word boundary: the partial last word is dropped, unless it is the only word, or the last space is far back
+  // (Chinese and Japanese write no spaces between words: `修复 这是…` was titled `修复…`).
   if (!/\s/.test(text[cut] ?? ' ')) {
     const space = text.slice(0, cut).search(/\s\S*$/);
-    if (space > 0) cut = space;
+    if (space > 0 && cut - space <= WORD_ROOM) cut = space;
   }
+  // Never inside a character: a surrogate pair, a letter and its marks, an emoji sequence (the title of a prompt of
+  // emoji ended in half of one).
+  while (cut > 0 && parts(text, cut)) cut -= 1;
   return `${text.slice(0, cut).trimEnd()}…`;
 }
+
+/** How far back from the cut a title looks for a space to end at: about the longest word of a language with spaces. */
+const WORD_ROOM = 30;
+
+/** Whether a cut before `text[at]` parts a character: a surrogate pair, or what joins the one before (a mark, …). */
+function parts(text: string, at: number): boolean {
+  const before = text.charCodeAt(at - 1);
+  const next = text.charCodeAt(at);
+  if (before >= 0xd800 && before <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) return true;
+  return before === 0x200d || JOINS_BEFORE.test(String.fromCodePoint(text.codePointAt(at) ?? 0x20));
+}
+
+/** A mark (variation selectors are), a joiner, an emoji's skin tone or tag: each belongs with the character before. */
+const JOINS_BEFORE = /^(?:\p{M}|\u200d|[\u{1f3fb}-\u{1f3ff}]|[\u{e0020}-\u{e007f}])$/u;
 
 /**
  * Built-in client commands that control the session rather than ask for work (`/clear`, `/model`, `/context`,
