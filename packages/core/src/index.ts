@@ -81,7 +81,7 @@ export {
 } from './otel/types.js';
 export { commandLine } from './present/notes.js';
 export { type ToolEnvelope, toEnvelope } from './results/envelope.js';
-export { attachmentLabel, attachmentShows } from './session/attachment-note.js';
+export { attachmentImages, attachmentLabel, attachmentShows } from './session/attachment-note.js';
 export { hiddenReasonOf, isPrompt, userText } from './session/classify-user.js';
 export { blockIdsOf, CopyFilter } from './session/copies.js';
 export { EmbeddedThreads } from './session/embedded.js';

@@ -6,7 +6,14 @@
  */
 
 import { ARRAY_LIMIT, type Clip, clip, imagesOnce, STRING_LIMIT } from '@agentdash/api';
-import { attachmentLabel, attachmentShows, noteSourceOf, systemNoteLabel, timelineShows } from '@agentdash/core';
+import {
+  attachmentImages,
+  attachmentLabel,
+  attachmentShows,
+  noteSourceOf,
+  systemNoteLabel,
+  timelineShows,
+} from '@agentdash/core';
 import { type ImageValue, primaryDurationMs, type TimelineEvent, type ToolCall } from '@agentdash/core/model';
 import type { AssistantItemDto, CallDto, EventDto, SubagentInfo } from './api-types.js';
 
@@ -167,8 +174,8 @@ export function eventDtoOf(event: TimelineEvent, index: number, subagentOf: Suba
         event.record.level ?? null,
         noteTextOf(event) ?? '',
       );
-    case 'attachment':
-      return note(
+    case 'attachment': {
+      const shown = note(
         index,
         event.record.timestamp,
         attachmentLabel(event.record),
@@ -177,6 +184,10 @@ export function eventDtoOf(event: TimelineEvent, index: number, subagentOf: Suba
         null,
         noteTextOf(event) ?? '',
       );
+      // a queued message's pasted images, as a prompt's are shown
+      const images = attachmentImages(event.record);
+      return images.length === 0 ? shown : { ...shown, images };
+    }
     case 'progress':
       return note(index, event.record.timestamp, event.record.dataType, 'progress', null, null, '');
     case 'side':

@@ -46,7 +46,7 @@ import { callLine } from './show-call-line.js';
 import { callsText, copiedText, errorsInWords, requestsText, responsesText } from './show-copies.js';
 import { printFiles } from './show-files.js';
 import { issueLines } from './show-issues.js';
-import { archivedLines, heldLines, loadPartial, printVersions } from './show-versions.js';
+import { archivedLines, heldLines, imagesMark, loadPartial, printVersions } from './show-versions.js';
 
 export const showCommand: CommandSpec = {
   name: 'show',
@@ -295,7 +295,7 @@ function* renderEvents(
     switch (event.kind) {
       case 'prompt':
         out.push(
-          `${indent}${c.dim(formatClock(event.timestamp))}  ${c.bold(c.blue('▶'))} ${c.bold(excerpt(event.text, 300))}`,
+          `${indent}${c.dim(formatClock(event.timestamp))}  ${c.bold(c.blue('▶'))} ${[event.text === '' ? '' : c.bold(excerpt(event.text, 300)), imagesMark(event.images.length, c)].filter((p) => p !== '').join(' ')}`,
         );
         // its other blocks (a PDF attached), named as a response's are
         for (const block of event.others ?? [])

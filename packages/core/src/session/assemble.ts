@@ -107,7 +107,9 @@ export class ThreadAssembler {
         if (hidden === 'tool-result-extra') {
           // The results are nested in their calls; keep any extra text (e.g. a system-reminder) reachable.
           const text = userText(record.content);
-          if (text.trim() !== '') events.push({ kind: 'hidden', reason: hidden, text, record });
+          // ... and an image beside them (no words, but not nothing)
+          const images = typeof record.content !== 'string' && record.content.some((b) => b.kind === 'image');
+          if (text.trim() !== '' || images) events.push({ kind: 'hidden', reason: hidden, text, record });
         } else if (hidden !== undefined) {
           events.push({ kind: 'hidden', reason: hidden, text: userText(record.content), record });
         } else {

@@ -2,6 +2,8 @@
  * The words an `attachment` record holds (Claude Code 2.1.x writes some of a session's only so) and whether the
  * timeline shows it by default. The one rule for the timeline's notes, `show`, the exports and the index's search.
  */
+import { rawImage } from '../adapters/claude-code/results/text.js';
+import type { ImageValue } from '../model/content.js';
 import type { AttachmentRecord } from '../model/record.js';
 
 /**
@@ -53,9 +55,17 @@ export function attachmentText(record: AttachmentRecord): string | undefined {
   }
 }
 
-/** 'note' when the timeline shows the attachment by default (`SHOWN`, and it holds words), else undefined. */
+/** 'note' when the timeline shows the attachment by default (`SHOWN`, and it holds words or images), else undefined. */
 export function attachmentShows(record: AttachmentRecord): 'note' | undefined {
-  return SHOWN.has(record.attachmentType) && attachmentText(record) !== undefined ? 'note' : undefined;
+  const held = attachmentText(record) !== undefined || attachmentImages(record).length > 0;
+  return SHOWN.has(record.attachmentType) && held ? 'note' : undefined;
+}
+
+/** The images an attachment holds: a queued message's pasted ones (`prompt`: text and image blocks). */
+export function attachmentImages(record: AttachmentRecord): ImageValue[] {
+  const prompt = record.attachment.prompt;
+  if (!Array.isArray(prompt)) return [];
+  return prompt.flatMap((block) => rawImage(block) ?? []);
 }
 
 /**
