@@ -63,17 +63,17 @@ it("writes a multi-line first prompt as the heading's one line", async () => {
   expect(lines[2]).toMatch(/^- Session: /);
 });
 
-it("writes a note's words as the timeline shows them, the transcript's own text as written", async () => {
+it("writes a note's words as the timeline shows them, the transcript's own text with its controls visible", async () => {
   const out = await runCli(['export', sessionId, home, '--format', 'markdown'], {
     home,
     db: join(dir, 'index.sqlite'),
     env: { CLAUDE_CONFIG_DIR: home },
   });
   expect(out.code, out.stderr).toBe(0);
-  // a note is read (its bold out, as the timeline and find show it); a command's output is its bytes (a terminal
-  // gets them made visible: export-terminal.test)
+  // a note is read (its bold out, as the timeline and find show it); a command's output is its text, its colour
+  // codes shown as symbols (a reader's cat would run them: export-terminal.test)
   expect(out.stdout).toContain('\nSet model to Fable 5\n');
-  expect(out.stdout).toContain('\u001b[32m✓ 12 passed\u001b[39m');
+  expect(out.stdout).toContain('␛[32m✓ 12 passed␛[39m');
   // a tag the note never closes is its text, inert in Markdown (never markup)
   expect(out.stdout).toContain('Returns Array&lt;string> now &lt;img src=x onerror=alert(1)> here');
 });

@@ -88,6 +88,9 @@ export function colorsFor(out: TextOut, env: CliIo['env']): Colors {
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters on purpose
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** `CONTROL` but the line feed and the tab (`documentLines`). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters on purpose
+const CONTROL_BUT_LF_TAB = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 /** `CONTROL` but the line feed (`terminalLines`). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters on purpose
 const CONTROL_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
@@ -123,4 +126,13 @@ export function terminalText(text: string): string {
  */
 export function terminalLines(text: string): string {
   return text.replace(CONTROL_BUT_LF, visibleControl);
+}
+
+/**
+ * A document for people to read (a Markdown export) with no control character in it, written to a file too: a
+ * reader's `cat` or pager would run an escape sequence a transcript holds (retitle the window, clear the screen, a
+ * hidden link). As `terminalLines`, but tabs are kept; one character for one.
+ */
+export function documentLines(text: string): string {
+  return text.replace(CONTROL_BUT_LF_TAB, visibleControl);
 }
