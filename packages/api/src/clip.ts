@@ -25,7 +25,9 @@ function clipValue(value: unknown, state: Clip, limit: number): unknown {
   if (typeof value === 'string') {
     if (value.length <= limit) return value;
     state.truncated = true;
-    return value.slice(0, limit);
+    // never half a surrogate pair (an emoji at the cut showed as �)
+    const high = (value.charCodeAt(limit - 1) & 0xfc00) === 0xd800;
+    return value.slice(0, high ? limit - 1 : limit);
   }
   if (Array.isArray(value)) {
     const items = value.length > ARRAY_LIMIT ? value.slice(0, ARRAY_LIMIT) : value;

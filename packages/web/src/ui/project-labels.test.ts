@@ -19,4 +19,11 @@ describe('projectLabels', () => {
     const labels = projectLabels(paths);
     expect(new Set(paths.map((p) => labels.get(p))).size).toBe(paths.length);
   });
+
+  it('cuts a long folder name by whole characters: never half an emoji', () => {
+    const label = projectLabels(['/home/u/work/abcdefghijk🚀-very-long-folder-name']).get(
+      '/home/u/work/abcdefghijk🚀-very-long-folder-name',
+    );
+    expect(label).toBe('…/work/abcdefghijk🚀…');
+  });
 });

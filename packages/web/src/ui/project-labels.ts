@@ -2,7 +2,9 @@ import { shortPath } from './format';
 
 /** A folder name longer than this is cut in a label (a Gemini project's folder is a 64-digit hash). */
 const LONG_SEGMENT = 24;
-const cut = (segment: string) => (segment.length > LONG_SEGMENT ? `${segment.slice(0, 12)}…` : segment);
+/** By code points: never half an emoji (a surrogate pair), which showed as � (a review). */
+const cut = (segment: string) =>
+  segment.length > LONG_SEGMENT ? `${Array.from(segment).slice(0, 12).join('')}…` : segment;
 
 /** The path's last `k` folders (long ones cut), after `…/`; the path itself when it has no more than `k`. */
 function tail(path: string, k: number): string {
