@@ -1,4 +1,3 @@
-import type { DiscoveredFile } from './discover.js';
 import { findInHead } from './read-head.js';
 
 /**
@@ -9,7 +8,7 @@ import { findInHead } from './read-head.js';
  * session's file is empty or absent, and whose head names another session of the folder with a file that is not,
  * belongs to that session. Only such files are read again (a warm refresh opens no other).
  */
-export function adoptResumeWarmups(files: readonly DiscoveredFile[]): DiscoveredFile[] {
+export function adoptResumeWarmups<F extends WarmupFile>(files: readonly F[]): F[] {
   const mainSize = new Map<string, number>();
   for (const f of files) if (f.role === 'main' && f.sessionId !== undefined) mainSize.set(f.sessionId, f.size);
   return files.map((file) => {
@@ -19,6 +18,15 @@ export function adoptResumeWarmups(files: readonly DiscoveredFile[]): Discovered
     const other = findInHead(file.path, 256 * 1024, new RegExp(`"sessionId":"(?!${escaped(id)}")([^"\\n]+)"`))?.[1];
     return other !== undefined && (mainSize.get(other) ?? 0) > 0 ? { ...file, sessionId: other } : file;
   });
+}
+
+/** What of a discovered file this reads (discover.ts's `DiscoveredFile`, not imported: discover.ts imports this). */
+interface WarmupFile {
+  readonly path: string;
+  readonly projectDir: string;
+  readonly role: 'main' | 'subagent';
+  readonly sessionId: string | undefined;
+  readonly size: number;
 }
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

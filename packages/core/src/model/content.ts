@@ -53,3 +53,16 @@ export function resultText(content: ResultContent): string {
   }
   return parts.join('\n');
 }
+
+/**
+ * An image block as the Messages API writes it, `{type:'image', source:{type:'base64', data, media_type}}`, as an
+ * `ImageValue`; undefined for anything else. A tool's result and a queued message hold them so.
+ */
+export function rawImage(raw: unknown): ImageValue | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const { type, source } = raw as { type?: unknown; source?: unknown };
+  if (type !== 'image' || typeof source !== 'object' || source === null) return undefined;
+  const { data, media_type: mediaType } = source as { data?: unknown; media_type?: unknown };
+  if (typeof data !== 'string') return undefined;
+  return { kind: 'image', mediaType: typeof mediaType === 'string' ? mediaType : 'image/png', data };
+}

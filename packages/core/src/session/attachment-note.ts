@@ -2,8 +2,7 @@
  * The words an `attachment` record holds (Claude Code 2.1.x writes some of a session's only so) and whether the
  * timeline shows it by default. The one rule for the timeline's notes, `show`, the exports and the index's search.
  */
-import { rawImage } from '../adapters/claude-code/results/text.js';
-import type { ImageValue } from '../model/content.js';
+import { type ImageValue, rawImage } from '../model/content.js';
 import type { AttachmentRecord } from '../model/record.js';
 
 /**

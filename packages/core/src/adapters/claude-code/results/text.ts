@@ -1,6 +1,6 @@
 import { isRecord, num, str } from '../../../internal/guards.js';
 import { jsonDepth, MAX_JSON_DEPTH } from '../../../internal/json-depth.js';
-import { type ImageValue, type ResultContent, resultText } from '../../../model/content.js';
+import { type ImageValue, type ResultContent, rawImage, resultText } from '../../../model/content.js';
 
 /** Remove a `<tool_use_error>…</tool_use_error>` wrapper (and surrounding blank space). */
 export function unwrapToolUseError(text: string): { readonly text: string; readonly wrapped: boolean } {
@@ -53,14 +53,6 @@ export function parseNumberedLines(text: string): { readonly startLine: number; 
 /** Remove `<system-reminder>…</system-reminder>` blocks and trailing blank lines. */
 export function stripSystemReminders(text: string): string {
   return text.replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, '').replace(/\n+$/, '');
-}
-
-/** Raw `{type:'image', source:{type:'base64', data, media_type}}` → ImageValue. */
-export function rawImage(raw: unknown): ImageValue | undefined {
-  if (!isRecord(raw) || raw.type !== 'image' || !isRecord(raw.source)) return undefined;
-  const data = str(raw.source.data);
-  if (data === undefined) return undefined;
-  return { kind: 'image', mediaType: str(raw.source.media_type) ?? 'image/png', data };
 }
 
 /** Seed 003 `tryParseImageContent`: a string holding a JSON image block (or an array of them). */
