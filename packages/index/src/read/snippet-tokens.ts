@@ -2,7 +2,7 @@
  * A text's tokens as the full-text index has them, and where a query's phrases occur among them: what a snippet is
  * cut from and marks (doc-snippet.ts).
  */
-import { cjkPieces } from '../write/cjk.js';
+import { cjkPieces, mayHoldSea } from '../write/cjk.js';
 
 export interface Token {
   readonly start: number;
@@ -22,7 +22,8 @@ const MAYBE_CJK = /[\u1100-\u{10ffff}]/u;
 export function tokensOf(text: string): Token[] {
   const tokens: Token[] = [];
   for (const match of text.matchAll(/[\p{L}\p{N}\p{Co}\p{M}]+/gu)) {
-    const pieces = MAYBE_CJK.test(match[0]) ? cjkPieces(match[0]) : [{ text: match[0], index: 0, cjk: false }];
+    const split = MAYBE_CJK.test(match[0]) || mayHoldSea(match[0]);
+    const pieces = split ? cjkPieces(match[0]) : [{ text: match[0], index: 0, cjk: false }];
     for (const piece of pieces) {
       const folded = piece.cjk ? piece.text : piece.text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
       const start = match.index + piece.index;

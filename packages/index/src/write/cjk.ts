@@ -47,8 +47,38 @@ function charactersOf(run: string): string[] {
  * than one call per character.
  */
 export function spaceCjk(text: string): string {
-  if (!mayHoldCjk(text)) return text;
-  return text.replace(CJK_RUN, (run) => ` ${charactersOf(run).join(' ')} `);
+  const spaced = mayHoldCjk(text) ? text.replace(CJK_RUN, (run) => ` ${charactersOf(run).join(' ')} `) : text;
+  if (!MAY_HOLD_SEA.test(spaced)) return spaced;
+  return spaced.replace(
+    SEA_RUN,
+    (run) =>
+      ` ${seaWordsOf(run)
+        .map((w) => w.text)
+        .join(' ')} `,
+  );
+}
+
+/**
+ * Thai, Lao, Myanmar and Khmer: written without spaces between words, so a sentence was one token and a word inside
+ * it was never found (`ฐานข้อมูล` in `ฐานข้อมูลเชื่อมต่อไม่ได้`; a review). Their runs are cut into words by ICU's
+ * dictionaries (`Intl.Segmenter`), in what FTS5 gets and in a query alike, so a word is found where it stands.
+ */
+const MAY_HOLD_SEA = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]/;
+const SEA_RUN = /[\p{scx=Thai}\p{scx=Lao}\p{scx=Myanmar}\p{scx=Khmer}]+/gu;
+
+/** Whether a word may hold Thai, Lao, Myanmar or Khmer (never false when it does). */
+export function mayHoldSea(text: string): boolean {
+  return MAY_HOLD_SEA.test(text);
+}
+
+let wordSegmenter: Intl.Segmenter | undefined;
+/** The words of a run of those scripts, each with where it starts in the run (white space left out). */
+function seaWordsOf(run: string): { text: string; index: number }[] {
+  wordSegmenter ??= new Intl.Segmenter('th', { granularity: 'word' });
+  const words: { text: string; index: number }[] = [];
+  for (const s of wordSegmenter.segment(run))
+    if (s.segment.trim() !== '') words.push({ text: s.segment, index: s.index });
+  return words;
 }
 
 export interface Piece {
@@ -76,5 +106,23 @@ export function cjkPieces(word: string): Piece[] {
     cursor = at;
   }
   if (cursor < word.length) pieces.push({ text: word.slice(cursor), index: cursor, cjk: false });
-  return pieces;
+  return MAY_HOLD_SEA.test(word) ? pieces.flatMap(seaPieces) : pieces;
+}
+
+/** A piece cut at the words of its Thai, Lao, Myanmar or Khmer runs, as `spaceCjk` cuts them. */
+function seaPieces(piece: Piece): Piece[] {
+  if (piece.cjk || !MAY_HOLD_SEA.test(piece.text)) return [piece];
+  const out: Piece[] = [];
+  let cursor = 0;
+  const stretch = (end: number) => {
+    if (end > cursor) out.push({ text: piece.text.slice(cursor, end), index: piece.index + cursor, cjk: false });
+  };
+  for (const run of piece.text.matchAll(SEA_RUN)) {
+    stretch(run.index);
+    for (const w of seaWordsOf(run[0]))
+      out.push({ text: w.text, index: piece.index + run.index + w.index, cjk: false });
+    cursor = run.index + run[0].length;
+  }
+  stretch(piece.text.length);
+  return out;
 }
