@@ -3,7 +3,7 @@
  * joined to it when relative. POSIX and Windows separators alike (a transcript may come from either). Browser-safe.
  * @module
  */
-import { isDrivePath, withDriveUpper } from '../model/drive-path.js';
+import { isDrivePath } from '../model/drive-path.js';
 
 const SEPARATOR = /[\\/]+/;
 
@@ -28,7 +28,7 @@ function separatorOf(path: string): '/' | '\\' {
  */
 export function joinedPath(path: string, cwd?: string): string {
   const joined = isAbsolutePath(path) || cwd === undefined || cwd === '' ? path : `${cwd}${separatorOf(cwd)}${path}`;
-  const full = isDrivePath(joined) ? withDriveUpper(joined.replace(/\//g, '\\')) : joined;
+  const full = isDrivePath(joined) ? joined.replace(/\//g, '\\') : joined;
   if (!isAbsolutePath(full) || !/(?:^|[\\/])\.\.?(?:[\\/]|$)/.test(full)) return full;
   const sep = separatorOf(full);
   const [root = '', ...parts] = full.split(SEPARATOR);
@@ -46,8 +46,5 @@ export function relativePath(path: string, cwd: string | undefined): string {
   if (cwd === undefined || cwd === '') return path;
   const base = cwd.replace(/[\\/]+$/, '');
   const rest = path.slice(base.length);
-  // a Windows drive's names in any case (`c:\Users\x` is in `C:\Users`), its separators either way
-  const drive = isDrivePath(path) && isDrivePath(base) && base.toLowerCase().length === base.length;
-  const fold = (p: string) => (drive ? p.toLowerCase().replace(/\//g, '\\') : p);
-  return fold(path).startsWith(fold(base)) && /^[\\/]./.test(rest) ? rest.slice(1) : path;
+  return path.startsWith(base) && /^[\\/]./.test(rest) ? rest.slice(1) : path;
 }

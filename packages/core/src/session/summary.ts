@@ -9,7 +9,6 @@
  * for (const record of mainRecords) summary.add(recordFactOf(record, 'main'));
  * const { startedAt, projectPath } = summary.finish({ inSession: (uuid) => seen.has(uuid) });
  */
-import { withDriveUpper } from '../model/drive-path.js';
 import { timestampMs } from '../model/ids.js';
 import type { TranscriptRecord } from '../model/record.js';
 import { isPrompt } from './classify-user.js';
@@ -157,7 +156,7 @@ export class SessionSummary<Stamp> {
       responses: this.responseKeys.size,
       failedRequests: this.failures.failed.size,
       retriedRequests: this.failures.retried.size,
-      projectPath: ((cwd) => (cwd === undefined ? undefined : withDriveUpper(cwd)))(this.mainCwd ?? this.anyCwd),
+      projectPath: this.mainCwd ?? this.anyCwd,
       versions: [...this.versions],
       models: [...this.models],
       gitBranch: this.gitBranch,
