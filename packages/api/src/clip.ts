@@ -14,7 +14,7 @@ export interface Clip {
 }
 
 /**
- * A deep copy with long strings and arrays cut; images (`kind: 'image'`) are kept whole. Keys and kinds are never
+ * A deep copy with long strings and arrays cut; images (`kind: 'image'`, a notebook cell's `image_data`) are kept whole. Keys and kinds are never
  * touched, so the copy has the type of the value (a typed result stays a valid `TypedResult`).
  */
 export function clip<T>(value: T, state: Clip, limit = STRING_LIMIT): T {
@@ -36,7 +36,8 @@ function clipValue(value: unknown, state: Clip, limit: number): unknown {
   }
   if (typeof value === 'object' && value !== null) {
     const rec = value as Record<string, unknown>;
-    if (rec.kind === 'image') return value;
+    // an image (and a notebook cell's, `image_data`) whole: a cut one is no image
+    if (rec.kind === 'image' || typeof rec.image_data === 'string') return value;
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(rec)) out[k] = clipValue(v, state, limit);
     return out;
@@ -57,12 +58,13 @@ export function imagesOnce<T>(value: T, images: readonly { readonly data: string
   const datas = new Set(images.map((i) => i.data));
   const isImage = (s: string) =>
     datas.has(s) || (s.startsWith('data:') && datas.has(s.slice(s.indexOf(',') + 1).replace(/\s/g, '')));
-  const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return v.length >= 64 && isImage(v) ? IMAGE_ONCE_MARK : v;
-    if (Array.isArray(v)) return v.map(walk);
+  const walk = (v: unknown, key?: string): unknown => {
+    // a notebook cell's image is shown from its output (its renderer reads no `images`): kept
+    if (typeof v === 'string') return key !== 'image_data' && v.length >= 64 && isImage(v) ? IMAGE_ONCE_MARK : v;
+    if (Array.isArray(v)) return v.map((item) => walk(item));
     if (typeof v !== 'object' || v === null) return v;
     const out: Record<string, unknown> = {};
-    for (const [k, item] of Object.entries(v)) out[k] = walk(item);
+    for (const [k, item] of Object.entries(v)) out[k] = walk(item, k);
     return out;
   };
   return walk(value) as T;

@@ -16,6 +16,8 @@ import type { CallDto, EventsPage } from './api-types.js';
 const SESSION = '1a6e0000-0000-4000-8000-00000000face';
 /** Longer than a page's cut (12,000 characters). */
 const DATA = 'iVBORw0KGgoAAAANSUhEUgAA'.repeat(1000);
+/** A notebook cell's image output, as Claude Code's Read gives it: its renderer shows it from here. */
+const notebookImage = { output_type: 'display_data', image: { image_data: DATA, media_type: 'image/png' } };
 let t: TestApp;
 
 beforeAll(async () => {
@@ -30,7 +32,19 @@ beforeAll(async () => {
       message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_read', content: [image] }] },
       toolUseResult: { type: 'image', file: { base64: DATA, type: 'image/png', originalSize: 18000 } },
     }),
-    toolUse(at('a2', 'r1', 4), 'msg_2', 'toolu_plot', 'Bash', { command: 'plot --png' }),
+    toolUse(at('a3', 'r1', 4), 'msg_3', 'toolu_nb', 'Read', { file_path: '/tmp/plot.ipynb' }),
+    JSON.stringify({
+      ...JSON.parse(toolResult(at('r3', 'a3', 4), 'toolu_nb', '', false)),
+      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_nb', content: [image] }] },
+      toolUseResult: {
+        type: 'notebook',
+        file: {
+          filePath: '/tmp/plot.ipynb',
+          cells: [{ cellType: 'code', source: 'plot()', cell_id: 'c1', outputs: [notebookImage] }],
+        },
+      },
+    }),
+    toolUse(at('a2', 'r3', 4), 'msg_2', 'toolu_plot', 'Bash', { command: 'plot --png' }),
     toolResult(at('r2', 'a2', 5), 'toolu_plot', '', false, {
       stdout: `data:image/png;base64,${DATA}`,
       stderr: '',
@@ -53,10 +67,15 @@ describe('images in a timeline page', () => {
     const calls = callsOf(page);
     expect(calls.map((c) => [c.id, c.truncated, c.result?.images.map((i) => i.data.length)])).toEqual([
       ['toolu_read', false, [DATA.length]],
+      ['toolu_nb', false, [DATA.length]],
       ['toolu_plot', false, [DATA.length]],
     ]);
     const body = JSON.stringify(page);
-    expect(body.split(DATA).length - 1).toBe(2); // once per call
+    // once per call, and the notebook cell's own image whole where its renderer reads it (a review: it was the mark,
+    // and one over the page's cut was cut)
+    expect(body.split(DATA).length - 1).toBeGreaterThanOrEqual(4);
+    expect(JSON.stringify(calls[1]?.result?.toolUseResult)).toContain(`"image_data":"${DATA}"`);
+    expect(JSON.stringify(calls[0])).not.toContain(`"base64":"${DATA}"`);
     expect(body).toContain(IMAGE_ONCE_MARK);
   });
 
