@@ -26,6 +26,7 @@ import {
 } from '@agentdash/core';
 import {
   callChangeDiff,
+  documentLines,
   formatDateTime,
   formatDuration,
   modelLabel,
@@ -149,8 +150,16 @@ export function markdownSourceOf(session: Session): MarkdownSource {
   };
 }
 
-/** `toMarkdown` in pieces, one or a few events each, so a huge session is never one string. */
+/**
+ * `toMarkdown` in pieces, one or a few events each, so a huge session is never one string. A document for people,
+ * who `cat` it: the transcript's control characters shown as symbols (core's `documentLines`: an escape would clear
+ * a reader's screen or retitle the window), wherever it is written; tabs and line breaks kept.
+ */
 export async function* markdownChunks(from: Session | MarkdownSource): AsyncGenerator<string, void, undefined> {
+  for await (const chunk of markdownPieces(from)) yield documentLines(chunk);
+}
+
+async function* markdownPieces(from: Session | MarkdownSource): AsyncGenerator<string, void, undefined> {
   const source =
     'events' in from && Array.isArray(from.events) ? markdownSourceOf(from as Session) : (from as MarkdownSource);
   const session = source.head;

@@ -58,7 +58,7 @@ export function quotedLines(text: string, quote: string): string[] {
  * `javascript:` or `vbscript:` address, and a `data:` one with a media type, point nowhere (`unsafe-…`). A fence left
  * open is closed, so what the export writes after it is never read as code or as the text's prose. A line ends at
  * `\n`, `\r\n` or a lone `\r` alike, as CommonMark reads it; the line endings and other control characters are left
- * as written (the export is the transcript's text; written to a terminal, the CLI shows them as symbols).
+ * as written here (the whole export then shows them as symbols: `markdownChunks`).
  */
 export function inertMarkdown(text: string): string {
   let out = '';

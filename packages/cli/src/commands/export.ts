@@ -22,7 +22,7 @@ import {
 } from '@agentdash/server/export-formats';
 import { flag, str } from '../args.js';
 import { UsageError } from '../errors.js';
-import { documentLines, type TextOut } from '../io.js';
+import type { TextOut } from '../io.js';
 import { openFileOutput } from '../output/file-output.js';
 import type { ExportJson } from '../output/json-types.js';
 import { refusedOutput } from '../output/output-guard.js';
@@ -62,8 +62,8 @@ assignments: see docs/secrets.md) are replaced by [REDACTED:<rule>] in every for
 is reported on stderr. --no-redact exports the session as it is.
 
 Printed on a terminal, the text's control characters are shown as symbols (␛, ␇), as show does. Markdown shows them
-so into a pipe or a file (-o) too (a reader's cat would run them; tabs and line breaks are kept); json, envelope and
-html are written exactly (JSON escapes them).
+so into a pipe or a file (-o) too, as the dashboard's export does (a reader's cat would run them; tabs and line breaks
+are kept); json, envelope and html are written exactly (JSON escapes them).
 
 With --json, standard output holds JSON alone: json and envelope are written there; markdown and html need -o FILE
 (a usage error otherwise); with -o FILE, {"output": FILE, "format": F} is printed.
@@ -107,20 +107,17 @@ ${COMMON_HELP}`,
       if (why !== undefined) throw new UsageError(`-o ${output}: ${why}`);
     }
     const partial = flag(ctx.values, 'partial');
-    // A Markdown document is for people, who `cat` it: its controls shown as symbols wherever it goes (JSON and the
-    // HTML page hold them escaped and are written exactly).
-    const readable = (out: TextOut): TextOut => (format === 'markdown' ? terminalOut(out, documentLines) : out);
     const write = async (to: (out: TextOut) => Promise<void>) => {
       if (output === undefined) {
         // On a terminal the export is read, not kept: its text is shown as `show` shows it, controls made visible (an
         // escape in a prompt would clear the screen). Into a pipe or a file, the bytes are the export's, as they are.
-        await to(ctx.io.stdout.isTTY === true ? terminalOut(ctx.io.stdout) : readable(ctx.io.stdout));
+        await to(ctx.io.stdout.isTTY === true ? terminalOut(ctx.io.stdout) : ctx.io.stdout);
         return;
       }
       // "wrote FILE" only once the file is closed with no error; a file left half-written is removed.
       const file = await openFileOutput(output);
       try {
-        await to(readable(file));
+        await to(file);
         await file.close();
       } catch (error) {
         file.discard();

@@ -5,13 +5,12 @@ import { type TextOut, terminalLines } from '../io.js';
 type MaybeDrainable = TextOut & { once?(event: 'drain', listener: () => void): unknown };
 
 /**
- * `out` (a terminal) seen through `terminalLines` (or another such `safe` rule: `documentLines` for a Markdown
- * document): no control character of the text reaches it, so an escape sequence in a transcript cannot clear the
- * screen or retitle the window. Waiting for 'drain' goes on working through it.
+ * `out` (a terminal) seen through `terminalLines`: no control character of the text reaches it, so an escape sequence
+ * in a transcript cannot clear the screen or retitle the window. Waiting for 'drain' goes on working through it.
  */
-export function terminalOut(out: MaybeDrainable, safe: (text: string) => string = terminalLines): MaybeDrainable {
+export function terminalOut(out: MaybeDrainable): MaybeDrainable {
   return {
-    write: (text: string) => out.write(safe(text)),
+    write: (text: string) => out.write(terminalLines(text)),
     isTTY: out.isTTY,
     columns: out.columns,
     ...(typeof out.once === 'function'

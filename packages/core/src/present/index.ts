@@ -83,3 +83,4 @@ export {
 export { formatToolName } from './tool-name.js';
 export { formatTypedChars } from './typed-chars.js';
 export { type AgentVersions, agentVersionFacets, compareVersions, valuesByAgent } from './versions.js';
+export { documentLines, terminalLines, terminalText } from './visible-controls.js';
