@@ -261,7 +261,7 @@ const DOCS = `
   CREATE INDEX docs_file ON docs(file_id);
   -- Only the documents still waiting for their tool's name (a tool output read before its call).
   CREATE INDEX docs_call ON docs(call_id) WHERE call_id IS NOT NULL AND tool IS NULL;
-  CREATE VIRTUAL TABLE docs_fts USING fts5(body, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2');
+  CREATE VIRTUAL TABLE docs_fts USING fts5(body, content='', contentless_delete=1, tokenize="unicode61 remove_diacritics 2 categories 'L* N* Co M*'");
 `;
 
 /**

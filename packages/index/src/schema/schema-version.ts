@@ -96,8 +96,8 @@
  *   2.0.76 resume's cache warm-ups the resumed session's (core's `adoptResumeWarmups`), not a session of their own;
  *   no image's base64 searched (core's `searchableResultText`: a command's image stdout, 1.x's image JSON text); a
  *   title of text without spaces cut where it must, never inside a character (core's `cutTitle`); search's words
- *   with two marks on a Latin letter folded too (`docs_fts`: `remove_diacritics 2`); Thai, Lao, Myanmar and Khmer
- *   runs cut into words for search (write/cjk.ts).
+ *   with two marks on a Latin letter folded too (`docs_fts`: `remove_diacritics 2`), a mark part of its word
+ *   (`categories 'L* N* Co M*'`); Thai, Lao, Myanmar and Khmer runs cut into words for search (write/cjk.ts).
  *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
  *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
  *   rebuild the whole index each time the other had run.
