@@ -14,6 +14,7 @@ import type {
   ToolCall,
 } from '@agentdash/core';
 import {
+  attachmentImages,
   attachmentLabel,
   attachmentShows,
   commandLine,
@@ -29,6 +30,7 @@ import {
   documentLines,
   formatDateTime,
   formatDuration,
+  imagesWord,
   modelLabel,
   noteFields,
   noteLabel,
@@ -237,10 +239,7 @@ async function* writeEvents(
   for await (const event of events) {
     if (event.kind === 'prompt') {
       // an image is named, not embedded (the JSON and HTML exports hold it)
-      const images =
-        event.images.length > 0
-          ? `\n\n*${event.images.length === 1 ? 'an image' : `${event.images.length} images`}*`
-          : '';
+      const images = event.images.length > 0 ? `\n\n*${imagesWord(event.images.length)}*` : '';
       // its other blocks named (a document: the JSON export holds them)
       const others = (event.others ?? []).map((b) => `\n\n*${escapeMarkdown(otherBlockLabel(b))}*`).join('');
       push(`## User · ${formatDateTime(event.timestamp)}\n\n${inertMarkdown(event.text)}${images}${others}\n`);
@@ -273,8 +272,11 @@ async function* writeEvents(
     } else if (event.kind === 'attachment' && attachmentShows(event.record)) {
       // a message the person sent while the agent worked, a hook's message: words no other record holds
       const words = noteFields(noteSourceOf(event.record) ?? '');
+      // a queued message's pasted images, named as a prompt's are
+      const pasted = attachmentImages(event.record).length;
+      const images = pasted > 0 ? `\n\n*${imagesWord(pasted)}*` : '';
       push(
-        `*${escapeMarkdown(noteLabel(attachmentLabel(event.record)))}* · ${formatDateTime(event.record.timestamp)}${words ? `\n\n${inertMarkdown(words)}` : ''}\n`,
+        `*${escapeMarkdown(noteLabel(attachmentLabel(event.record)))}* · ${formatDateTime(event.record.timestamp)}${words ? `\n\n${inertMarkdown(words)}` : ''}${images}\n`,
       );
     } else if (event.kind === 'unknown') {
       // Never dropped silently: a record type we do not know is exported with its raw data.
@@ -326,7 +328,7 @@ async function* writeItem(
       // an image the tool sent back is named, not embedded (the JSON and HTML exports hold it), as a prompt's is
       const content = item.result?.content;
       const images = typeof content === 'string' || content === undefined ? 0 : content.filter(isImage).length;
-      if (images > 0) push(`*${images === 1 ? 'an image' : `${images} images`} in its result*\n`);
+      if (images > 0) push(`*${imagesWord(images)} in its result*\n`);
       const sub = item.subagentKey ? subagents.get(item.subagentKey) : undefined;
       if (sub && !shown.has(sub.key)) yield* writeSubagent(sub, ctx, `${quote}> `);
       break;

@@ -120,8 +120,8 @@ describe('the Markdown export of hostile text', () => {
     expect(html).toContain('<code>&lt;b&gt;code&lt;/b&gt;</code>');
     expect(html).toContain('&lt;b&gt;kept as code&lt;/b&gt;');
     expect(html).toContain('&lt;i&gt;inside&lt;/i&gt;');
-    // A tool's output is code, whatever it holds: the transcript's text as written.
-    expect(markdown).toContain('\u001b[31mred\u001b[0m \u001b]0;PWNED\u0007<script>alert(8)</script>');
+    // A tool's output is code, whatever it holds: the transcript's text, its control characters shown as symbols.
+    expect(markdown).toContain('␛[31mred␛[0m ␛]0;PWNED␇<script>alert(8)</script>');
   });
 
   it('closes a fence a reply left open, so what follows is not code', async () => {

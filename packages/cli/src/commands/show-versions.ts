@@ -55,8 +55,3 @@ export async function loadPartial(ctx: Context, id: string): Promise<Session> {
   }
   return session;
 }
-
-/** A prompt's pasted images, named after its text (the terminal cannot show them): `[an image]`, `[3 images]`. */
-export function imagesMark(count: number, c: Colors): string {
-  return count === 0 ? '' : c.dim(`[${count === 1 ? 'an image' : `${count} images`}]`);
-}

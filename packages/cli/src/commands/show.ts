@@ -4,7 +4,6 @@ import {
   attachmentShows,
   headerCallOf,
   headerCountsOf,
-  noteSourceOf,
   systemNoteLabel,
   timelineShows,
 } from '@agentdash/core';
@@ -46,7 +45,8 @@ import { callLine } from './show-call-line.js';
 import { callsText, copiedText, errorsInWords, requestsText, responsesText } from './show-copies.js';
 import { printFiles } from './show-files.js';
 import { issueLines } from './show-issues.js';
-import { archivedLines, heldLines, imagesMark, loadPartial, printVersions } from './show-versions.js';
+import { attachmentNoteText, imagesMark } from './show-notes.js';
+import { archivedLines, heldLines, loadPartial, printVersions } from './show-versions.js';
 
 export const showCommand: CommandSpec = {
   name: 'show',
@@ -329,8 +329,8 @@ function* renderEvents(
         break;
       case 'attachment': {
         // a message sent while the agent worked, a hook's message (core's `attachmentShows`); the rest with -v
-        const text = noteSourceOf(event.record);
-        if (text !== undefined && (verbose || attachmentShows(event.record) !== undefined))
+        const text = attachmentNoteText(event.record);
+        if (text !== '' && (verbose || attachmentShows(event.record) !== undefined))
           note(event.record.timestamp, attachmentLabel(event.record), text);
         break;
       }

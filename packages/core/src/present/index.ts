@@ -48,6 +48,7 @@ export {
   formatTokenParts,
   formatTokens,
   formatTokensAtLeast,
+  imagesWord,
   inputIsLowerBound,
   noUsageText,
   nounFor,

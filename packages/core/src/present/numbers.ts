@@ -261,3 +261,8 @@ export function formatTokenLine(t: TokenCounts, gaps?: TokenGaps): string {
     .map((p) => `${p.value} ${p.label}`)
     .join(' · ');
 }
+
+/** How many images, in words: 'an image', '3 images' (a terminal or a Markdown document names what it cannot show). */
+export function imagesWord(n: number): string {
+  return n === 1 ? 'an image' : `${n} images`;
+}
