@@ -72,7 +72,7 @@ describe('content of another shape is kept', () => {
     ]);
   });
 
-  it('Copilot: content that is no string, a tool request without its call id', async () => {
+  it('Copilot: content that is no string (a list of strings is text), a tool request without its call id', async () => {
     const home = join(dir, 'copilot', '.copilot');
     const id = '7c0b1107-0000-4000-8000-000000000001';
     const folder = join(home, 'session-state', id);
@@ -95,7 +95,7 @@ describe('content of another shape is kept', () => {
     old(path);
     expect(shown(await sessionOf(home))).toEqual([
       'prompt "" [{"kind":"unknown","type":"user content","raw":{"parts":["OBJECTPROMPT"]}}]',
-      'answer [{"kind":"other-block","block":{"kind":"unknown","type":"assistant content","raw":["LISTANSWER"]}},' +
+      'answer [{"kind":"text","text":"LISTANSWER"},' +
         '{"kind":"other-block","block":{"kind":"unknown","type":"tool request without toolCallId",' +
         '"raw":{"name":"bash","arguments":{"command":"ls"}}}}]',
     ]);

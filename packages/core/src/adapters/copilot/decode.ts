@@ -331,8 +331,12 @@ function stamp(value: unknown): IsoTimestamp | undefined {
   return typeof value === 'string' && value !== '' ? createIsoTimestamp(value) : undefined;
 }
 
-/** A message's content: its text (maybe empty), or content that is no text kept raw as one block. */
+/**
+ * A message's content: its text (maybe empty; a list of strings is its lines, as Codex's parts are read), or content
+ * that is no text kept raw as one block.
+ */
 function textOrKept(content: unknown, what: string): string | readonly ContentBlock[] {
   if (typeof content === 'string') return content;
+  if (Array.isArray(content) && content.every((part) => typeof part === 'string')) return content.join('\n');
   return content === undefined || content === null ? '' : [{ kind: 'unknown', type: what, raw: content }];
 }
