@@ -10,10 +10,11 @@ export const MAX_PROMPT_TITLE = 200;
 const LONGEST_SECRET = 16 * 1024;
 
 /**
- * `text` cut to at most `max` characters, ending in `…` when cut. The cut never keeps part of a word nor part of a
- * secret: a secret cut short no longer matches its rule, so exports would not redact what is left of it. The partial
- * last word is dropped (a secret is one word), and so is any secret the cut would go through (one of several words:
- * a private key block, a quoted password). A first word longer than the title is cut only when it holds no secret.
+ * `text` cut to at most `max` characters, ending in `…` when cut. The cut never keeps part of a secret: a secret cut
+ * short no longer matches its rule, so exports would not redact what is left of it. Any secret the cut would go
+ * through is dropped (one of several words too: a private key block, a quoted password). The partial last word is
+ * dropped when a space ends the word within `WORD_ROOM` characters; else (text without spaces, a long URL) the cut is
+ * where it must be, never inside a character.
  * @example cutTitle(`${'x'.repeat(170)} https://admin:S3cretPassw0rdLong@db.example.com`) // 'xxx…xxx …'
  */
 export function cutTitle(text: string, max: number = MAX_PROMPT_TITLE): string {
