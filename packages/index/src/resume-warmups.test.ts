@@ -42,16 +42,15 @@ describe("a resume's warm-ups (2.0.76) are the resumed session's", () => {
   });
   const first = prompt(warmupBase(THROWAWAY, 'w1', null, 3), 'Warmup');
   const answer = assistantText(warmupBase(RESUMED, 'w2', 'w1', 4), 'msg_warm', 'Ready.');
+  /** The warm-up's response the resumed session's; the resume's empty file a session of nothing. */
+  const ADOPTED = ['c94da185 responses=2 warmups=1 subagents=0', 'fb2e6c33 responses=0 warmups=0 subagents=0'];
 
   it('when the index first reads the whole file', async () => {
     writeLines(warmup, [first, answer]);
     const index = openIndex({ dbPath: join(dir, 'whole.sqlite') });
     try {
       await index.refresh([join(dir, 'home')]);
-      expect(listed(index, join(dir, 'home'))).toEqual([
-        'c94da185 responses=2 warmups=1 subagents=0',
-        'fb2e6c33 responses=0 warmups=0 subagents=0',
-      ]);
+      expect(listed(index, join(dir, 'home'))).toEqual(ADOPTED);
     } finally {
       index.close();
     }
@@ -64,10 +63,7 @@ describe("a resume's warm-ups (2.0.76) are the resumed session's", () => {
       await index.refresh([join(dir, 'home')]);
       appendFileSync(warmup, `${answer}\n`);
       await index.refresh([join(dir, 'home')]);
-      expect(listed(index, join(dir, 'home'))).toEqual([
-        'c94da185 responses=2 warmups=1 subagents=0',
-        'fb2e6c33 responses=0 warmups=0 subagents=0',
-      ]);
+      expect(listed(index, join(dir, 'home'))).toEqual(ADOPTED);
     } finally {
       index.close();
     }
