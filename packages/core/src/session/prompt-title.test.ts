@@ -74,11 +74,14 @@ describe('promptTitleOf', () => {
   });
 
   it('never cuts inside a character: a surrogate pair, a letter and its mark, an emoji sequence', () => {
-    for (const unit of ['😀', 'e\u0301', '👍🏽', '👩\u200d💻', '❤\ufe0f']) {
+    for (const unit of ['😀', 'e\u0301', '👍🏽', '👩\u200d💻', '❤\ufe0f', '🇺🇸']) {
       const cut = cutTitle(unit.repeat(150));
       expect(cut.length, unit).toBeLessThanOrEqual(MAX_PROMPT_TITLE);
       expect((cut.length - 1) % unit.length, unit).toBe(0);
       expect(/[\ud800-\udbff](?![\udc00-\udfff])/.test(cut), unit).toBe(false); // no half of a pair
     }
+    // a flag is two regional indicators: never one alone (one in a run of them after a letter too)
+    const flags = cutTitle('x🇫🇷'.repeat(150));
+    expect((flags.match(/[\u{1f1e6}-\u{1f1ff}]/gu) ?? []).length % 2).toBe(0);
   });
 });

@@ -25,5 +25,8 @@ describe('projectLabels', () => {
       '/home/u/work/abcdefghijk🚀-very-long-folder-name',
     );
     expect(label).toBe('…/work/abcdefghijk🚀…');
+    // a family emoji is one character of four people joined: cut whole, not as a family of three
+    const family = '/home/u/work/abcdefghijk👨\u200d👩\u200d👧\u200d👦-very-long-folder-name';
+    expect(projectLabels([family]).get(family)).toBe('…/work/abcdefghijk👨\u200d👩\u200d👧\u200d👦…');
   });
 });

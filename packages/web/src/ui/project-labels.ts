@@ -2,9 +2,20 @@ import { shortPath } from './format';
 
 /** A folder name longer than this is cut in a label (a Gemini project's folder is a 64-digit hash). */
 const LONG_SEGMENT = 24;
-/** By code points: never half an emoji (a surrogate pair), which showed as � (a review). */
-const cut = (segment: string) =>
-  segment.length > LONG_SEGMENT ? `${Array.from(segment).slice(0, 12).join('')}…` : segment;
+/** By whole characters (graphemes): never half an emoji, which showed as � or as another emoji (a review). */
+const cut = (segment: string) => (segment.length > LONG_SEGMENT ? `${firstCharacters(segment, 12)}…` : segment);
+
+let graphemes: Intl.Segmenter | undefined;
+function firstCharacters(text: string, n: number): string {
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  let out = '';
+  let count = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    if (count++ === n) break;
+    out += segment;
+  }
+  return out;
+}
 
 /** The path's last `k` folders (long ones cut), after `…/`; the path itself when it has no more than `k`. */
 function tail(path: string, k: number): string {
