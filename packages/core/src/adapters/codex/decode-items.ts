@@ -65,10 +65,12 @@ export function messageBlocks(content: unknown): ContentBlock[] {
   // Content that is one part, or parts that are no objects, is kept: a text as text, anything else raw.
   const blocks: ContentBlock[] = [];
   for (const part of Array.isArray(content) ? content : [content]) {
-    if (typeof part === 'string') blocks.push({ kind: 'text', text: part });
+    if (typeof part === 'string') {
+      blocks.push({ kind: 'text', text: part });
+      continue;
+    }
     if (!isRecord(part)) {
-      if (typeof part !== 'string')
-        blocks.push({ kind: 'unknown', type: part === null ? 'null' : typeof part, raw: part });
+      blocks.push({ kind: 'unknown', type: part === null ? 'null' : typeof part, raw: part });
       continue;
     }
     const type = str(part.type) ?? 'unknown';
