@@ -4,22 +4,20 @@
  * a snippet of base64 (a review: `wolf` and `zip` each found 4 calls of a session none of which holds the word).
  * The text beside the image is still found. Through the server's route, so the wiring is tested too.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AgentIndex, openIndex } from '@agentdash/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appOver, type TestApp } from '../test/app-harness.js';
 import type { FindResponse } from './api-types.js';
-import { createApp } from './app.js';
 
 const ID = 'f1d00000-0000-4000-8000-0000000013a6';
 /** Base64 that spells words: the bytes of an image are any bytes. */
 const DATA = 'iVBORw0KGgoWOLFzipAAAA'.repeat(50);
-let tmp: string;
-let index: AgentIndex;
+let t: TestApp;
 
 beforeAll(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'agentdash-find-images-'));
+  const tmp = await mkdtemp(join(tmpdir(), 'agentdash-find-images-'));
   const project = join(tmp, 'home', 'projects', '-tmp-find');
   await mkdir(project, { recursive: true });
   const base = { sessionId: ID, cwd: '/tmp/find', version: '2.1.20', isSidechain: false, userType: 'external' };
@@ -65,21 +63,11 @@ beforeAll(async () => {
     },
   ];
   await writeFile(join(project, `${ID}.jsonl`), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
-  index = openIndex({ dbPath: join(tmp, 'index.sqlite') });
-  await index.refresh([join(tmp, 'home')]);
+  t = await appOver([join(tmp, 'home')]);
 });
-afterAll(async () => {
-  index.close();
-  await rm(tmp, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
-async function find(q: string): Promise<FindResponse> {
-  const app = createApp({ index, paths: [join(tmp, 'home')], host: '127.0.0.1', port: 4317, assetsDir: tmp });
-  const res = await app.request(`/api/sessions/${ID}/find?q=${encodeURIComponent(q)}`, {
-    headers: { host: '127.0.0.1:4317' },
-  });
-  return (await res.json()) as FindResponse;
-}
+const find = (q: string) => t.json<FindResponse>(`/api/sessions/${ID}/find?q=${encodeURIComponent(q)}`);
 
 describe('find beside images and documents', () => {
   it('finds no word in their base64, and the text beside an image', async () => {
