@@ -26,6 +26,7 @@ const input = {
   'watch-worker': join(root, 'packages/server/dist/watch-worker.js'),
   'otlp-worker': join(root, 'packages/server/dist/otlp-worker.js'),
 };
+const OWN_MODULE = /[\\/]packages[\\/](core|api|index)[\\/]dist[\\/]/;
 const options = {
   input,
   platform: 'node',
@@ -43,6 +44,9 @@ const options = {
   // The packages' own export condition for running from sources is not for the bundle: it takes their dist.
   resolve: { conditionNames: ['import', 'node', 'default'] },
   logLevel: 'warn',
+  // The packages' own modules do nothing when loaded but define (core's one top-level statement configures zod in a
+  // browser only): a module none of whose exports a chunk uses is left out of it, as a barrel's other modules are.
+  treeshake: { moduleSideEffects: (id, external) => external || !OWN_MODULE.test(id) },
 };
 /**
  * better-sqlite3's JavaScript in the bundle: required by path at run time, it is fourteen CommonJS files to find,
@@ -95,10 +99,14 @@ function staticClosure(chunks, fileName, into = new Set()) {
   return into;
 }
 
-/** The warm commands' modules, each with the name of its chunk: `warm`, and the workers that load it too. */
+/**
+ * The warm commands' modules, each with the name of its chunk: `warm`, and the workers that load it too. Found in a
+ * first pass that keeps every module a chunk of its own, so that a module's imports are only the modules whose
+ * exports it uses (chunks as the dynamic imports fall would hold others: `oneLine`'s chunk held zod's).
+ */
 async function warmChunkNames() {
   const first = await rolldown(options);
-  const { output } = await first.generate(naming);
+  const { output } = await first.generate({ ...naming, preserveModules: true });
   await first.close();
   const chunks = new Map(output.filter((o) => o.type === 'chunk').map((c) => [c.fileName, c]));
   const warm = new Set();

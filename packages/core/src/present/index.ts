@@ -64,7 +64,6 @@ export { hasControls, keepColours, plainText } from './plain-text.js';
 export {
   callDetail,
   countLines,
-  oneLine,
   type ReadSpan,
   readSpan,
   type SummarizableCall,
@@ -74,6 +73,7 @@ export {
   baseName,
   modelLabel,
   modelList,
+  oneLine,
   shortId,
   shortModel,
   shortModels,

@@ -12,6 +12,7 @@ import { lineCount } from '../model/line-count.js';
 import { replacementDelta } from './line-diff.js';
 import { plural } from './numbers.js';
 import { relativePath } from './paths.js';
+import { oneLine } from './text.js';
 
 export interface SummarizableCall {
   readonly name: string;
@@ -35,8 +36,6 @@ export interface SummarizableCall {
     | undefined;
 }
 
-const MAX = 80;
-
 function isObj(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -45,12 +44,6 @@ function s(value: unknown): string | undefined {
 }
 function n(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-/** Collapse whitespace and cut to `max` characters. */
-export function oneLine(text: string, max = MAX): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
 /** Lines of a text, as a file has them: a trailing newline ends the last line, it does not start one. */

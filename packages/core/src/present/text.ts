@@ -6,6 +6,12 @@
 import { agentInfo, isAgentId } from '../model/agent.js';
 import { agentOfUnknownModel } from '../model/unknown-model.js';
 
+/** Collapse whitespace and cut to `max` characters (80 unless told). */
+export function oneLine(text: string, max = 80): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
 /** Last two path segments, enough to recognise a project: `…/work/agentdash`. */
 export function shortPath(path: string | null | undefined): string {
   if (!path) return '—';
