@@ -21,18 +21,25 @@
  */
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
-import * as zlib from 'node:zlib';
+import type * as Zlib from 'node:zlib';
 import { AgentDashError } from '@agentdash/core/base';
+
+/**
+ * `node:zlib`, loaded when first used: it is not in Node's startup snapshot, and loading it (with the streams it
+ * builds on) is a noticeable part of a warm command that decompresses nothing.
+ */
+let zlibLoaded: typeof Zlib | undefined;
+const zlib = (): typeof Zlib => (zlibLoaded ??= createRequire(import.meta.url)('node:zlib') as typeof Zlib);
 
 export const CODEC = { brotli: 0, zstd: 1 } as const;
 export type Codec = (typeof CODEC)[keyof typeof CODEC];
 
-const BROTLI = {
+const brotliOptions = () => ({
   params: {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    [zlib().constants.BROTLI_PARAM_QUALITY]: 5,
+    [zlib().constants.BROTLI_PARAM_MODE]: zlib().constants.BROTLI_MODE_TEXT,
   },
-};
+});
 
 const LARGE_CHUNK = 1024 * 1024;
 
@@ -155,7 +162,7 @@ function loadZstd(): Zstd | undefined {
   } catch {
     // Not built on this machine (no compiler at install), or built for another Node: Node's own, else brotli.
   }
-  const node = zlib as unknown as Partial<NodeZstd>;
+  const node = zlib() as unknown as Partial<NodeZstd>;
   const { zstdCompressSync, zstdCompress, zstdDecompressSync, constants } = node;
   if (zstdCompressSync && zstdCompress && zstdDecompressSync && constants) {
     const options = (bytes: Uint8Array, windowLog?: number): NodeZstdOptions => ({
@@ -198,10 +205,14 @@ export function compressChunk(
 ): { codec: Codec; data: Buffer } {
   const z = codec === CODEC.zstd ? zstd() : undefined;
   if (z !== undefined) return { codec, data: z.compress(bytes, windowLog) };
-  return { codec: CODEC.brotli, data: zlib.brotliCompressSync(bytes, BROTLI) };
+  return { codec: CODEC.brotli, data: zlib().brotliCompressSync(bytes, brotliOptions()) };
 }
 
-const brotliAsync = promisify(zlib.brotliCompress);
+let brotliAsyncLoaded: ((bytes: Uint8Array, options: Zlib.BrotliOptions) => Promise<Buffer>) | undefined;
+function brotliAsync(bytes: Uint8Array): Promise<Buffer> {
+  brotliAsyncLoaded ??= promisify(zlib().brotliCompress);
+  return brotliAsyncLoaded(bytes, brotliOptions());
+}
 
 /**
  * As `compressChunk`, for a thread that serves others (the writer, in `serve`): brotli on libuv's thread pool, zstd
@@ -213,14 +224,14 @@ export async function compressChunkAsync(
 ): Promise<{ codec: Codec; data: Buffer }> {
   const z = codec === CODEC.zstd ? zstd() : undefined;
   if (z !== undefined) return { codec, data: await z.compressAsync(bytes) };
-  return { codec: CODEC.brotli, data: await brotliAsync(bytes, BROTLI) };
+  return { codec: CODEC.brotli, data: await brotliAsync(bytes) };
 }
 
 /** The bytes of a chunk stored with `codec`; `path`: the archived file's, for the error when it cannot be read. */
 export function decompressChunk(codec: number, data: Uint8Array, path = 'an archived file'): Buffer {
   switch (codec) {
     case CODEC.brotli:
-      return zlib.brotliDecompressSync(data);
+      return zlib().brotliDecompressSync(data);
     case CODEC.zstd: {
       const z = zstd();
       if (z === undefined) {
