@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { unknownModelOf } from '../model/unknown-model.js';
-import { modelLabel, shortId, shortModel, shortModels, shortRefs, uniquePrefixes } from './text.js';
+import {
+  characterCut,
+  modelLabel,
+  oneLine,
+  shortId,
+  shortModel,
+  shortModels,
+  shortRefs,
+  uniquePrefixes,
+} from './text.js';
 
 describe('shortModels', () => {
   it('drops claude- and the date, unless two models would then read alike', () => {
@@ -144,5 +153,27 @@ describe('modelLabel', () => {
     // no agent of that name: a model's own id
     expect(modelLabel('acme-unknown-model')).toBe('acme-unknown-model');
     expect(modelLabel('claude-sonnet-4-6')).toBe('claude-sonnet-4-6');
+  });
+});
+
+describe('oneLine', () => {
+  it('cuts a long line to its width, never inside a character', () => {
+    // 78 letters, then an emoji (two UTF-16 units) across the cut at 79: half of it was kept, stored as U+FFFD
+    const cut = oneLine(`${'a'.repeat(78)}👍🏽 and more`);
+    expect(cut).toBe(`${'a'.repeat(78)}…`);
+    expect(cut).not.toMatch(/[\uD800-\uDFFF]/);
+    // a letter and its combining mark, a family joined by ZWJ, a flag: each whole or not at all
+    for (const char of ['e\u0301', '👨‍👩‍👧', '🇫🇷']) {
+      const text = `${'x'.repeat(77)}${char}${'y'.repeat(10)}`;
+      const kept = oneLine(text).slice(0, -1);
+      expect(kept === 'x'.repeat(77) || kept === `${'x'.repeat(77)}${char}`).toBe(true);
+    }
+    expect(oneLine('  a\n\tb  ')).toBe('a b');
+  });
+
+  it('characterCut moves a cut back to the start of the character it would part', () => {
+    expect(characterCut('ab👍', 3)).toBe(2);
+    expect(characterCut('ab👍', 4)).toBe(4);
+    expect(characterCut('abc', 10)).toBe(3);
   });
 });

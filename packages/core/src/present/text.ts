@@ -6,11 +6,41 @@
 import { agentInfo, isAgentId } from '../model/agent.js';
 import { agentOfUnknownModel } from '../model/unknown-model.js';
 
-/** Collapse whitespace and cut to `max` characters (80 unless told). */
+/** Collapse whitespace and cut to `max` characters (80 unless told), never inside a character (`characterCut`). */
 export function oneLine(text: string, max = 80): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  return flat.length > max ? `${flat.slice(0, characterCut(flat, max - 1))}…` : flat;
 }
+
+/**
+ * The largest cut at or before `at` (a UTF-16 index) that parts no character: no surrogate pair, letter and its
+ * marks, emoji sequence or flag is split (a cut through one leaves half of it, shown as U+FFFD or another emoji).
+ */
+export function characterCut(text: string, at: number): number {
+  let cut = Math.min(at, text.length);
+  while (cut > 0 && parts(text, cut)) cut -= 1;
+  return cut;
+}
+
+/** Whether a cut before `text[at]` parts a character: a surrogate pair, or what joins the one before (a mark, …). */
+function parts(text: string, at: number): boolean {
+  const before = text.charCodeAt(at - 1);
+  const next = text.charCodeAt(at);
+  if (before >= 0xd800 && before <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) return true;
+  if (isFlagHalf(text.codePointAt(at))) {
+    // a flag is two regional indicators: a cut after an odd number of them in a row parts one
+    let run = 0;
+    for (let i = at - 2; i >= 0 && isFlagHalf(text.codePointAt(i)); i -= 2) run += 1;
+    if (run % 2 === 1) return true;
+  }
+  return before === 0x200d || JOINS_BEFORE.test(String.fromCodePoint(text.codePointAt(at) ?? 0x20));
+}
+
+/** A regional indicator (U+1F1E6–U+1F1FF): two of them are a flag. */
+const isFlagHalf = (code: number | undefined) => code !== undefined && code >= 0x1f1e6 && code <= 0x1f1ff;
+
+/** A mark (variation selectors are), a joiner, an emoji's skin tone or tag: each belongs with the character before. */
+const JOINS_BEFORE = /^(?:\p{M}|\u200d|[\u{1f3fb}-\u{1f3ff}]|[\u{e0020}-\u{e007f}])$/u;
 
 /** Last two path segments, enough to recognise a project: `…/work/agentdash`. */
 export function shortPath(path: string | null | undefined): string {

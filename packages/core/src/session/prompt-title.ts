@@ -1,5 +1,6 @@
 import type { UserRecord } from '../model/record.js';
 import { commandLine } from '../present/notes.js';
+import { characterCut } from '../present/text.js';
 import { findSecrets } from '../secrets/scan.js';
 import { hiddenReasonOf, userText } from './classify-user.js';
 
@@ -40,32 +41,12 @@ export function cutTitle(text: string, max: number = MAX_PROMPT_TITLE): string {
   }
   // Never inside a character: a surrogate pair, a letter and its marks, an emoji sequence (the title of a prompt of
   // emoji ended in half of one).
-  while (cut > 0 && parts(text, cut)) cut -= 1;
+  cut = characterCut(text, cut);
   return `${text.slice(0, cut).trimEnd()}…`;
 }
 
 /** How far back from the cut a title looks for a space to end at: about the longest word of a language with spaces. */
 const WORD_ROOM = 30;
-
-/** Whether a cut before `text[at]` parts a character: a surrogate pair, or what joins the one before (a mark, …). */
-function parts(text: string, at: number): boolean {
-  const before = text.charCodeAt(at - 1);
-  const next = text.charCodeAt(at);
-  if (before >= 0xd800 && before <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) return true;
-  if (isFlagHalf(text.codePointAt(at))) {
-    // a flag is two regional indicators: a cut after an odd number of them in a row parts one
-    let run = 0;
-    for (let i = at - 2; i >= 0 && isFlagHalf(text.codePointAt(i)); i -= 2) run += 1;
-    if (run % 2 === 1) return true;
-  }
-  return before === 0x200d || JOINS_BEFORE.test(String.fromCodePoint(text.codePointAt(at) ?? 0x20));
-}
-
-/** A regional indicator (U+1F1E6–U+1F1FF): two of them are a flag. */
-const isFlagHalf = (code: number | undefined) => code !== undefined && code >= 0x1f1e6 && code <= 0x1f1ff;
-
-/** A mark (variation selectors are), a joiner, an emoji's skin tone or tag: each belongs with the character before. */
-const JOINS_BEFORE = /^(?:\p{M}|\u200d|[\u{1f3fb}-\u{1f3ff}]|[\u{e0020}-\u{e007f}])$/u;
 
 /**
  * Built-in client commands that control the session rather than ask for work (`/clear`, `/model`, `/context`,
