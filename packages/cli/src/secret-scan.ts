@@ -1,25 +1,11 @@
 /** Scanning transcript files for secrets, line by line: where each is (file, line, rule), never the secret itself. */
 import { type OpenBytes, readLines } from '@agentdash/core';
-import { findSecrets, secretRulesOf } from '@agentdash/core/secrets';
+import { RawLines } from '@agentdash/core/secrets';
 
 export interface SecretFinding {
   readonly file: string;
   readonly line: number;
   readonly rule: string;
-}
-
-/**
- * Secrets of one line: in its parsed value, read as exports redact it (core's `secretRulesOf`: each string with the
- * key it stands under, JSON held in a string as JSON, `\n` in JSON a line break), else in its raw text.
- */
-function lineSecrets(text: string): string[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return findSecrets(text).map((f) => f.rule);
-  }
-  return secretRulesOf(value);
 }
 
 /**
@@ -29,6 +15,9 @@ function lineSecrets(text: string): string[] {
  */
 export async function scanFile(file: string, open?: OpenBytes): Promise<SecretFinding[]> {
   const found: SecretFinding[] = [];
+  // a line's findings as exports see them: a JSON Lines record's strings, a JSON document's strings on that line, a
+  // private key over lines of its own (core's `RawLines`)
+  const lines = new RawLines();
   try {
     await readLines(
       file,
@@ -36,7 +25,7 @@ export async function scanFile(file: string, open?: OpenBytes): Promise<SecretFi
         if (event.kind !== 'line') return;
         // One finding per line and rule: a line often holds a secret twice (a tool's output as the model saw it and
         // as the client keeps it), which is one place to look at.
-        for (const rule of new Set(lineSecrets(event.text))) found.push({ file, line: event.line, rule });
+        for (const rule of lines.rules(event.text)) found.push({ file, line: event.line, rule });
       },
       open === undefined ? {} : { open },
     );

@@ -3,6 +3,7 @@
  * @module
  */
 
+export { RawLines, redactLine } from './raw-lines.js';
 export { identifierSecretsOf, redactIdentifiers, redactIdentifiersKnowing } from './redact-identifiers.js';
 export { redactDerived, redactSession, SessionRedactor } from './redact-session.js';
 export { secretRules } from './rules.js';

@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { RawLines } from '@agentdash/core/secrets';
 import { plantedSecrets } from '@agentdash/core/secrets/planted';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writePlantedHome } from '../../test/planted-home.js';
@@ -11,12 +12,14 @@ import { type Chunk, fileChunks, redactLine } from './chunks.js';
 const dir = mkdtempSync(join(tmpdir(), 'agentdash-chunks-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The reference: every line redacted on its own. */
-const lineByLine = (text: string) =>
-  text
+/** The reference: the lines redacted in order (core's `RawLines`: a private key's lines follow its BEGIN line). */
+const lineByLine = (text: string) => {
+  const lines = new RawLines();
+  return text
     .split('\n')
-    .map((line) => (line.endsWith('\r') ? `${redactLine(line.slice(0, -1))}\r` : redactLine(line)))
+    .map((line) => (line.endsWith('\r') ? `${lines.redact(line.slice(0, -1))}\r` : lines.redact(line)))
     .join('\n');
+};
 
 function jsonlFiles(root: string, out: string[] = []): string[] {
   for (const name of readdirSync(root)) {
@@ -54,6 +57,43 @@ describe("a transcript's text as the full tier sends it", () => {
       expect((await chunksOf(file)).text).toBe(lineByLine(readFileSync(file, 'utf8')));
     }
     expect((await chunksOf(planted.file)).text).not.toBe(readFileSync(planted.file, 'utf8'));
+  });
+
+  it("sends no secret of a file that is not JSON Lines: a JSON document's escaped strings, a key over lines", async () => {
+    // Gemini CLI's session file (one pretty-printed document) and Aider's Markdown history (a key a tool printed)
+    const gemini = join(dir, 'session-gemini.json');
+    writeFileSync(
+      gemini,
+      JSON.stringify(
+        {
+          messages: [
+            { type: 'user', content: 'use password="GEMprompt55Zz"' },
+            { result: '{"password": "GEMjsonpw9Zq8"}' },
+          ],
+        },
+        null,
+        2,
+      ),
+    );
+    const aider = join(dir, '.aider.chat.history.md');
+    const body = 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW';
+    writeFileSync(
+      aider,
+      [
+        '#### show the key',
+        '> -----BEGIN OPENSSH PRIVATE KEY-----',
+        `> ${body}`,
+        '> -----END OPENSSH PRIVATE KEY-----',
+        'ok',
+      ].join('\n'),
+    );
+    const sentGemini = (await chunksOf(gemini)).text;
+    for (const secret of ['GEMprompt55Zz', 'GEMjsonpw9Zq8']) expect(sentGemini).not.toContain(secret);
+    expect(() => JSON.parse(sentGemini)).not.toThrow();
+    const sentAider = (await chunksOf(aider)).text;
+    expect(sentAider).not.toContain(body);
+    expect(sentAider).not.toContain('END OPENSSH');
+    expect(sentAider.split('\n').at(-1)).toBe('ok');
   });
 
   it('redacts a secret escaped inside a JSON string, and a secret-ish field of a parsed line', () => {

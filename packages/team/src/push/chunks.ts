@@ -7,7 +7,7 @@ import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { OpenBytes } from '@agentdash/core';
-import { mayHold, redactDerived } from '@agentdash/core/secrets';
+import { RawLines } from '@agentdash/core/secrets';
 import { CHUNK_TEXT_BYTES, MAX_CHUNK_BYTES, MAX_CHUNK_TEXT_BYTES } from '../contract.js';
 
 export interface Chunk {
@@ -33,23 +33,11 @@ const READ_BYTES = 1024 * 1024;
 const NEWLINE = 0x0a;
 
 /**
- * A transcript line without its secrets: the secrets `agentdash secrets` and the index find in it, which read the
- * parsed record's strings. Most lines fail the rules' cheap test (`mayHold`, which escaping does not hide) and pass
- * as they are; a line that may hold one is parsed and its strings redacted (a secret inside a JSON string is escaped
- * in the line: `\"password\": \"…\"`, no rule sees it there), re-serialized only when something was redacted. A line
- * that is not JSON is redacted as text.
+ * A transcript line without its secrets, as `agentdash secrets` and the index find them (core's `redactLine`: a JSON
+ * Lines record parsed, a JSON document's line with its strings decoded, else text). `fileChunks` reads a file's lines
+ * in order with core's `RawLines`, which also redacts a private key written over lines of its own.
  */
-export function redactLine(line: string): string {
-  if (!mayHold(line)) return line;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(line) as unknown;
-  } catch {
-    return redactDerived(line);
-  }
-  const redacted = redactDerived(parsed);
-  return redacted === parsed ? line : JSON.stringify(redacted);
-}
+export { redactLine } from '@agentdash/core/secrets';
 
 export function chunkOf(text: string | Buffer): Chunk {
   const gz = gzipSync(typeof text === 'string' ? Buffer.from(text, 'utf8') : text, { level: 6 });
@@ -74,6 +62,7 @@ export async function fileChunks(
   let parts: Buffer[] = [];
   let partBytes = 0;
   let textLength = 0;
+  const lines = new RawLines();
   const flush = async (): Promise<void> => {
     if (textLength === 0) return;
     if (partBytes > MAX_CHUNK_TEXT_BYTES) throw new ChunkTooLargeError(path, `of ${partBytes} bytes`);
@@ -92,7 +81,7 @@ export async function fileChunks(
     const line = raw.toString('utf8');
     const end = line.endsWith('\r\n') ? 2 : line.endsWith('\n') ? 1 : 0;
     const body = line.slice(0, line.length - end);
-    const redacted = redactLine(body);
+    const redacted = lines.redact(body);
     const text = redacted === body && isUtf8(raw) ? raw : Buffer.from(redacted + line.slice(line.length - end), 'utf8');
     parts.push(text);
     partBytes += text.length;
