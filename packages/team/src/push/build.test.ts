@@ -84,12 +84,16 @@ describe('a session as pushed, per tier', () => {
     for (const m of [MARKERS.reply, MARKERS.thinking]) expect(json).not.toContain(m);
   });
 
-  it('a text cut inside a secret holding a digit leaves none of its start, symbols and all', () => {
+  it('a text cut inside a secret leaves none of its start, symbols and all', () => {
     const cut = [
       ['Bash export DB_PASSWORD=Qw8!zKp7x9Lm2aa…', 'Qw8!'],
       ['Bash export DB_PASSWORD="Qw8zKp7x9Lm2…', 'Qw8z'],
       ['Bash mysql -u root -pHunter2Xy9Zq…', 'Hunter2'],
       ['Bash curl -H "Authorization: Bearer ghp_R2d2C3po…', 'R2d2'],
+      // no digit in the part before the cut: the secret's prefix or its name says what it is
+      ['Bash export OPENAI_API_KEY=sk-proj-CUTOPENAIaaaaaaaaaaaaaaaaaaaa…', 'CUTOPENAI'],
+      ['Bash deploy --token abcdefghijklmnopqrstu…', 'abcdefgh'],
+      ['Bash curl -H "Authorization: Bearer abcdefghijklmnopqrstuvw…', 'abcdefgh'],
     ];
     for (const [text, start] of cut) {
       const out = outgoingText(text ?? '');

@@ -7,7 +7,7 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import { agentInfos } from '@agentdash/core/base';
 import { baseName } from '@agentdash/core/present';
-import { redactDerived } from '@agentdash/core/secrets';
+import { mayHold, redactDerived } from '@agentdash/core/secrets';
 import type { AgentIndex, CallRow, SessionFilter, SessionSummary, UsageResponse, UsageSummary } from '@agentdash/index';
 import type { CallWire, CopiedWire, FileWire, PushSession, ResponseWire, ShareTier, UsageWire } from '../contract.js';
 import { digestOf } from '../digest.js';
@@ -71,15 +71,28 @@ const responseWire = (salt: string, r: UsageResponse): ResponseWire => ({
 /** The word (a run without spaces or quotes) of 8 characters or more that ends at a cut, matched from its start only. */
 const CUT_WORD = /(?<![^\s"'`])[^\s"'`]{8,}…/g;
 
+/** How far before a cut word a secret's name may stand (`--token`, `Authorization: Bearer`, `password:`). */
+const NAME_ROOM = 40;
+
+/**
+ * Whether a word cut short may be the start of a secret: it holds a letter and a digit (`Qw8!zKp7…`, most random
+ * values), or it or the words just before it pass the rules' cheap test (a secret's prefix, `sk-proj-CUTOPEN…`,
+ * `ghp_…`, or its name, `OPENAI_API_KEY=…`, `--token abcdefgh…`): no rule can tell a value cut short, so its start
+ * is not sent.
+ */
+function mayBeSecretStart(text: string, word: string, at: number): boolean {
+  if (/[0-9]/.test(word) && /[A-Za-z]/.test(word)) return true;
+  return mayHold(text.slice(Math.max(0, at - NAME_ROOM), at + word.length));
+}
+
 /**
  * A text that leaves at `metadata` or above: a word that ends at a cut (`…`, where the index shortened the text) and
- * holds a letter and a digit is dropped whole, since the cut may fall inside a secret that no rule then recognises
- * (`Bearer ghp_R2d2C3po…`, `DB_PASSWORD=Qw8!zKp7…`: a rule needs the whole value; its start is no less the secret's);
- * words of prose before a cut stay. Then every secret is redacted.
+ * may be the start of a secret (`mayBeSecretStart`) is dropped whole, since no rule recognises a value cut short (its
+ * start is no less the secret's); words of prose before a cut stay. Then every secret is redacted.
  */
 export function outgoingText(text: string): string {
   const uncut = text.includes('…')
-    ? text.replace(CUT_WORD, (run) => (/[0-9]/.test(run) && /[A-Za-z]/.test(run) ? '…' : run))
+    ? text.replace(CUT_WORD, (run, at: number) => (mayBeSecretStart(text, run, at) ? '…' : run))
     : text;
   return redactDerived(uncut);
 }
