@@ -53,6 +53,8 @@ export function plantedSecrets(variant = 0): readonly PlantedSecret[] {
   const urlPassword = turn('Sup3r-Secr3t-Pw');
   const envValue = alnum(24, 'Vq7Xz2Lp9K');
   const jsonValue = alnum(20, 'Hn4Wq8Zs2M');
+  const groq = `gsk_${alnum(52, 'Wd4Rt8Yp2Q')}`;
+  const yamlValue = alnum(16, 'Yl8Mq3Zp7K');
   return [
     { rule: 'private-key', text: `key file:\n${pem}\n`, secret: pemBody },
     { rule: 'aws-access-key-id', text: `aws_access_key_id = ${awsId}`, secret: awsId },
@@ -75,6 +77,7 @@ export function plantedSecrets(variant = 0): readonly PlantedSecret[] {
     { rule: 'npm-token', text: `//registry.npmjs.org/:_authToken=${npm}`, secret: npm },
     { rule: 'huggingface-token', text: `huggingface-cli login --token ${hf}`, secret: hf },
     { rule: 'sendgrid-api-key', text: `SENDGRID_KEY: ${sendgrid}`, secret: sendgrid },
+    { rule: 'service-token', text: `GROQ_KEY: ${groq}`, secret: groq },
     { rule: 'jwt', text: `cookie: session=${jwt}`, secret: jwt },
     {
       rule: 'authorization-header',
@@ -94,6 +97,11 @@ export function plantedSecrets(variant = 0): readonly PlantedSecret[] {
       rule: 'api-key-header',
       text: `curl -H "X-Api-Key: ${headerValue}" https://api.internal/v1`,
       secret: headerValue,
+    },
+    {
+      rule: 'yaml-secret-field',
+      text: `services:\n  db:\n    environment:\n      POSTGRES_PASSWORD: ${yamlValue}\n`,
+      secret: yamlValue,
     },
   ];
 }

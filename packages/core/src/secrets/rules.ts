@@ -34,7 +34,7 @@ const ONE_CASE_WORDS =
 /**
  * Whether a value a `byName` rule found is a placeholder, not a secret (docs/secrets.md): fewer than 5 distinct
  * characters (`aaaaaaaa`, `12121212`), a path or pattern (`/…`), text with characters beyond printable ASCII (prose,
- * a translation), or words in one case joined by `-`, `_` or `.`, each
+ * a translation), masked (`gho_****…`, as `gh auth status` prints a token), or words in one case joined by `-`, `_` or `.`, each
  * with at most 4 digits after it, numbers between them (`source-token`, `phc_development_key`, `CHANGE_ME`,
  * `SUPERSECRET123`, `admin123`, `minimum-64-bytes`).
  * Real secrets mix cases, digits and symbols: `hunter2hunter`, `Qw8!zKp7…` and `abcdefgh12345678` are kept.
@@ -44,6 +44,8 @@ export function isPlaceholderValue(found: string): boolean {
   // Terminal colours around a value (grep --color output) are not part of it.
   const value = found.includes('\u001b') ? found.replace(ANSI_SGR, '') : found;
   if (value.startsWith('/') || NOT_ASCII.test(value) || ONE_CASE_WORDS.test(value)) return true;
+  // masked as tools print one (`gh auth status`: `Token: gho_****…`)
+  if (value.includes('****')) return true;
   const distinct = new Set<string>();
   for (const ch of value) {
     distinct.add(ch);
@@ -55,19 +57,38 @@ export function isPlaceholderValue(found: string): boolean {
 /**
  * Whether a value found after a name in code or a command line reads as a value, not as what code or a command puts
  * there: an identifier of code with no digit (`hashedPassword`, `config.apiKey`, `process.env.API_KEY`), an address
- * or port mapping (`127.0.0.1:3306:3306`, docker's `-p`), or a spec of `key=value` pairs (`id=npmrc,src=…`, docker's
+ * or port mapping (`127.0.0.1:3306:3306`, docker's `-p`), an expression that reads one (`process.env.API_KEY;`,
+ * `os.environ['KEY']`), or a spec of `key=value` pairs (`id=npmrc,src=…`, docker's
  * `--secret`). A secret of letters alone written unquoted so is missed: the price of not redacting code.
  */
 export function readsAsValue(value: string): boolean {
-  return !/^[A-Za-z_$][A-Za-z_$.]*$/.test(value) && !/^[\d.:]+$/.test(value) && !/=[^=]/.test(value);
+  return !CODE.test(value) && !/^[\d.:]+$/.test(value) && !/=[^=]/.test(value);
+}
+
+/** An identifier of code (no digit), alone or read from: called, indexed, or ending a statement (`os.environ[`). */
+const CODE = /^[A-Za-z_$][A-Za-z_$.]*(?:[[(;,)}\]].*)?$/;
+
+/** A dotted name of code (no digit), or one called or indexed: `process.env.API_KEY;`, `os.environ[`, `getenv(`. */
+const READ_BY_CODE = /^[A-Za-z_$]+(?:(?:\.[A-Za-z_$]+)+[;,)}\]]*|(?:\.[A-Za-z_$]+)*[[(].*)$/;
+
+/**
+ * Whether the value of a `NAME=value` assignment reads as one: not what code reads there (`READ_BY_CODE`) nor a
+ * number (`PASSWORD_MIN_LENGTH = 12345678`). A bare word is a value there (`TOKEN=MixedCaseWordsOnly` in a .env file).
+ */
+export function readsAsAssigned(value: string): boolean {
+  return !READ_BY_CODE.test(value) && !/^[\d.:]+$/.test(value);
 }
 
 // Secret-ish variable names for `.env`-style assignments and JSON fields. Bounded repeats and a boundary before the
 // name keep every rule linear on long strings without one.
 const SECRET_WORD =
-  '(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|APIKEY|PRIVATE_?KEY|ACCESS_?KEY|CLIENT_?SECRET|CREDENTIALS?|AUTH_?KEY)';
-const ENV_NAME = `[A-Z0-9_]{0,40}${SECRET_WORD}[A-Z0-9_]{0,40}`;
-const FIELD_NAME = `[A-Za-z0-9_.-]{0,40}${SECRET_WORD}[A-Za-z0-9_.-]{0,40}`;
+  '(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|PASS(?![A-Z])|PWD(?![A-Z])|API_?KEY|APIKEY|PRIVATE_?KEY|ACCESS_?KEY|CLIENT_?SECRET|CREDENTIALS?|AUTH_?KEY)';
+// What after a secret-ish word makes a name no secret's: a tokenizer, a count of tokens, a password policy, a token's
+// URL, a minimum length (in the case-insensitive field rule; the env rule's names are upper case).
+const NOT_SECRET_AFTER =
+  '(?!IZER|IZATION|S\\b|S_|_?(?:POLICY|LENGTH|LEN|COUNT|TYPE|URL|URI|ENDPOINT|FILE|PATH|NAME|ID|LIMIT|TTL|EXPIR[A-Z]{0,10}|HINT|PROMPT|FIELD|LABEL)\\b)';
+const ENV_NAME = `[A-Z0-9_]{0,40}${SECRET_WORD}${NOT_SECRET_AFTER}[A-Z0-9_]{0,40}`;
+const FIELD_NAME = `[A-Za-z0-9_.-]{0,40}${SECRET_WORD}${NOT_SECRET_AFTER}[A-Za-z0-9_.-]{0,40}`;
 // A value worth redacting: 8+ characters, not a variable reference, placeholder or template.
 // Values with `...` or `…` are elided examples (`"accessToken": "sk-ant-oat01-..."`).
 // (Each lookahead bounded: one that scans to the end of a long text at each name it follows is quadratic.)
@@ -150,6 +171,14 @@ export const secretRules: readonly SecretRule[] = [
     group: 0,
   },
   {
+    id: 'service-token',
+    title:
+      'Token of another service by its prefix (OpenRouter sk-or-, Groq gsk_, Slack app xapp-, Stripe webhook whsec_, Google OAuth client GOCSPX-, PyPI pypi-, DigitalOcean dop_v1_, Shopify shpat_, Telegram bot)',
+    pattern:
+      /\b(?:sk-or-v1-[a-f0-9]{64}|gsk_[A-Za-z0-9]{48,}|xapp-\d-[A-Z0-9]{8,}-\d{8,}-[a-f0-9]{32,}|whsec_[A-Za-z0-9+/=]{24,}|GOCSPX-[A-Za-z0-9_-]{28}|pypi-[A-Za-z0-9_-]{50,}|dop_v1_[a-f0-9]{64}|shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|\d{8,10}:AA[A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])/g,
+    group: 0,
+  },
+  {
     id: 'jwt',
     title: 'JSON Web Token (bearer tokens of many services)',
     pattern: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g,
@@ -158,15 +187,19 @@ export const secretRules: readonly SecretRule[] = [
   {
     id: 'authorization-header',
     title: 'Credentials of an Authorization header (Basic, Bearer, Token: curl -H, HTTP requests, JSON headers)',
-    pattern:
-      /\b(?:proxy-)?authorization["']?[ \t]*[:=][ \t]*["']?(?:basic|bearer|token|bot|digest)[ \t]+([A-Za-z0-9._~+/=-]{8,})/gi,
+    // The credential to the next space, quote, comma or semicolon (a token with `!` or `$` in it kept its tail).
+    pattern: new RegExp(
+      `\\b(?:proxy-)?authorization["']?[ \\t]*[:=][ \\t]*["']?(?:basic|bearer|token|bot|digest)[ \\t]+${SECRET_VALUE}([^\\s"'\`,;(){}\\[\\]]{8,})`,
+      'gi',
+    ),
     group: 1,
     byName: true,
   },
   {
     id: 'url-password',
     title: 'Password in a URL (scheme://user:password@host)',
-    pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/?#@"'<>]{1,100}:([^\s/?#@"'<>]{3,200})@[^\s"'<>]/gi,
+    // No user (`redis://:pw@host`); an `@` in the password, unencoded, up to the last before the host.
+    pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/?#@"'<>]{0,100}:([^\s/?#"'<>]{3,200})@[^\s"'<>@/]/gi,
     group: 1,
     byName: true,
   },
@@ -175,11 +208,14 @@ export const secretRules: readonly SecretRule[] = [
     title: '.env-style assignment of a secret-ish name (API_KEY=…, export DB_PASSWORD=…)',
     // Upper-case names only (`.env` style), so code such as `tokenCount = inputTokens` is not taken for a secret.
     pattern: new RegExp(
-      `(?:^|[\\s;&|(])(?:export\\s+)?${ENV_NAME}[ \\t]*=[ \\t]*(["']?)${SECRET_VALUE}([^\\s"'\`#;&|]{8,})\\1`,
+      `(?:^|[\\s;&|("'])(?:export\\s+)?${ENV_NAME}[ \\t]*=[ \\t]*(["']?)${SECRET_VALUE}([^\\s"'\`]{8,})\\1`,
       'gm',
     ),
     group: 2,
     byName: true,
+    // The value to the next space or quote, `;`, `&`, `#` and `!` included (`Xy7kL9mQ;2zR!` in a .env file: its tail
+    // was kept); not an expression of code (`API_KEY = process.env.API_KEY;`).
+    takes: readsAsAssigned,
   },
   {
     id: 'json-secret-field',
@@ -205,9 +241,10 @@ export const secretRules: readonly SecretRule[] = [
   },
   {
     id: 'password-assignment',
-    title: 'Password or token after its lower-case name and = (password=…, psql "password=…", ?access_token=…)',
+    title:
+      'Password or token after its name and = (password=…, psql "password=…", ?access_token=…, ;Password=…, sig=…)',
     pattern: new RegExp(
-      `(?:^|[\\s"'?&;])(?:password|passwd|pwd|secret|token|access_token|auth_token|api_key|apikey)=${SECRET_VALUE}([^\\s"'\`&;,()<>{}\\[\\]]{8,})`,
+      `(?:^|[\\s"'?&;.:])(?:[Pp]assword|passwd|[Pp]wd|PWD|secret|token|access_token|auth_token|refresh_token|id_token|session_token|client_secret|api_key|apikey|_auth|sig|X-Amz-Security-Token|X-Amz-Signature)=${SECRET_VALUE}([^\\s"'\`&;,()<>{}\\[\\]]{8,})`,
       'gm',
     ),
     group: 1,
@@ -216,9 +253,24 @@ export const secretRules: readonly SecretRule[] = [
   },
   {
     id: 'api-key-header',
-    title: 'Value of an API key header (X-Api-Key: …, X-Auth-Token: …)',
+    title: 'Value of an API key header (X-Api-Key: …, X-Auth-Token: …, PRIVATE-TOKEN: …)',
     // hyphenated, as a header is named (a field `apiKey: adminApiKey` of code is no header)
-    pattern: /\b(?:x-)?(?:api-key|auth-token|access-token)["']?[ \t]*:[ \t]*["']?([A-Za-z0-9._~+/=-]{8,})/gi,
+    pattern: new RegExp(
+      `\\b(?:x-)?(?:api-key|auth-token|access-token|private-token)["']?[ \\t]*:[ \\t]*["']?${SECRET_VALUE}([^\\s"'\`,;(){}\\[\\]]{8,})`,
+      'gi',
+    ),
+    group: 1,
+    byName: true,
+    takes: readsAsValue,
+  },
+  {
+    id: 'yaml-secret-field',
+    title: 'Unquoted value of a secret-ish key ending its line (YAML password: …, docker-compose POSTGRES_PASSWORD: …)',
+    // Last: a header or a name with a rule of its own is that rule's. Only where the value ends the line (a comment may follow): `token: someVariable,` in code does not.
+    pattern: new RegExp(
+      `(?:^|[\\s{,])${FIELD_NAME}[ \\t]*:[ \\t]+${SECRET_VALUE}([^\\s"'\`#,{}\\[\\]]{8,})[ \\t]*(?:#.*)?$`,
+      'gim',
+    ),
     group: 1,
     byName: true,
     takes: readsAsValue,

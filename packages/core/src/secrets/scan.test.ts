@@ -49,6 +49,7 @@ describe('secret rules', () => {
       'url-password',
       'json-secret-field',
       'api-key-header',
+      'yaml-secret-field',
     ]);
     for (const planted of anyCase) {
       expect(
