@@ -36,7 +36,7 @@ const MIN_LENGTH = 16;
 const MAY_HOLD_PREFIX =
   /PRIVATE KEY|A[KSB]IA|ACCA|AIza|ya29\.|AccountKey=|Q~|sk-|[sr]k_|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|oas)-|xox|xapp-|hooks\.slack\.com|npm_|hf_|SG\.|gsk_|whsec_|GOCSPX-|pypi-|dop_v1_|shp(?:at|ss|ca|pa)_|:AA|eyJ/;
 const MAY_HOLD_WORD =
-  /secret|token|pass(?:w|phrase|[^a-z])|api[-_]?key|private_?key|access_?key|credential|auth_?key|_auth|authorization|pwd=|sig=|x-amz-|mysql|mariadb|sshpass|docker[ \t]+login|curl[^\n]{0,300}?[ \t](?:-u|--user)/i;
+  /secret|token|pass(?:w|phrase|[=:])|_pass|api[-_]?key|private_?key|access_?key|credential|auth_?key|_auth|authorization|pwd=|sig=|x-amz-|mysql|mariadb|sshpass|docker[ \t]+login|curl[^\n]{0,300}?[ \t](?:-u|--user)/i;
 const MAY_HOLD_URL_PASSWORD = /:\/\/[^\s:/?#@"'<>]{0,100}:[^\s/?#"'<>]{3,200}@/;
 
 /** Whether `text` may hold a secret, by the rules' cheap test: a text that fails it holds none, escaped or not. */
