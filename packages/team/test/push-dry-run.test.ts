@@ -5,7 +5,7 @@
  * nothing of the device and has not marked it as having pushed.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -101,6 +101,27 @@ pgSuite('push --dry-run and --payloads (real PostgreSQL, the built CLI)', () => 
     expect(planned.reduce((n, p) => n + Buffer.byteLength(JSON.stringify(p.payload)), 0)).toBe(sum('payloadBytes'));
     expect(await held()).toEqual({ sessions: [], pushed: [null] });
 
+    // and each transcript chunk as it would leave (read again, not named from the cache the runs above filled): the
+    // chunks of a file, in order, are that file as the full tier sends it (the samples hold no secret: as it is)
+    const chunksDir = join(dir, 'chunks');
+    const withChunks = await run(process.execPath, [bin, ...args, '--payloads', '--chunks', chunksDir], { env });
+    const full = withChunks.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+      .filter((p) => p.tier === 'full');
+    expect(full.length).toBe(shell[0].sessions);
+    const files = full.flatMap((p) => p.payload.files as { name: string; chunks: string[] }[]);
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const text = file.chunks.map((sha) => readFileSync(join(chunksDir, `${sha}.txt`), 'utf8')).join('');
+      const source = join(dir, '.claude', 'projects', '-home-user-proj-shell', file.name);
+      expect(text, file.name).toBe(readFileSync(source, 'utf8'));
+    }
+    expect(readdirSync(chunksDir).length).toBe(new Set(files.flatMap((f) => f.chunks)).size);
+    expect(withChunks.stderr).toContain(`written to ${chunksDir}`);
+    expect(await held()).toEqual({ sessions: [], pushed: [null] });
+
     // the push: the server stores those very payloads
     const pushed = JSON.parse((await run(process.execPath, [bin, ...args, '--json'], { env })).stdout);
     expect(pushed.stored).toBe(report.sessions);
@@ -115,5 +136,10 @@ pgSuite('push --dry-run and --payloads (real PostgreSQL, the built CLI)', () => 
   it('is one mode at a time, and says so', async () => {
     const refused = await run(process.execPath, [bin, ...args, '--dry-run', '--watch'], { env }).catch((e) => e);
     expect([refused.code, refused.stderr]).toEqual([2, expect.stringMatching(/--dry-run and --watch: one at a time/)]);
+    const alone = await run(process.execPath, [bin, ...args, '--chunks', join(dir, 'x')], { env }).catch((e) => e);
+    expect([alone.code, alone.stderr]).toEqual([
+      2,
+      expect.stringMatching(/--chunks goes with --dry-run or --payloads/),
+    ]);
   });
 });

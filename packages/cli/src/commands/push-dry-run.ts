@@ -2,7 +2,10 @@
  * `agentdash push --dry-run` (and `--payloads`): what a push would send, built as a push builds it and sent nowhere.
  * The team server is asked only who the token is (its salt hashes the projects at the summary tier).
  */
-import { type PlannedSession, type PushOptions, push, type ShareTier } from '@agentdash/team';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { type Chunk, type PlannedSession, type PushOptions, push, type ShareTier } from '@agentdash/team';
 import type { Context } from '../context.js';
 import { formatBytes, formatCount, plural, terminalText } from '../format.js';
 import type { PushDryRunJson, PushDryRunProjectJson } from '../output/json-types.js';
@@ -19,15 +22,36 @@ function sizesOf(planned: PlannedSession): { payloadBytes: number; transcriptByt
 }
 
 /**
+ * Writes each transcript chunk a dry run hands it into `dir` as `<sha256>.txt`, its text as it would leave (once per
+ * name); tells how many at the end.
+ */
+function chunkWriter(ctx: Context, dir: string): { onChunk: (chunk: Chunk) => void; done: () => void } {
+  mkdirSync(dir, { recursive: true });
+  let written = 0;
+  return {
+    onChunk: (chunk) => {
+      const path = join(dir, `${chunk.sha256}.txt`);
+      if (existsSync(path)) return;
+      writeFileSync(path, gunzipSync(chunk.gz));
+      written += 1;
+    },
+    done: () => ctx.note(`${plural(written, 'transcript chunk')} written to ${terminalText(resolve(dir))}`),
+  };
+}
+
+/**
  * Builds every session's payload at its tier and tells, project by project, what would leave; with `payloads`, each
- * payload itself as one JSON line on stdout, written as it is built (the report then goes to stderr).
+ * payload itself as one JSON line on stdout, written as it is built (the report then goes to stderr); with
+ * `chunksDir`, each full-tier transcript chunk's text too, into that folder (`chunkWriter`).
  */
 export async function dryRun(
   ctx: Context,
   url: string,
   options: Omit<PushOptions, 'index' | 'dryRun'>,
   payloads: boolean,
+  chunksDir?: string,
 ): Promise<void> {
+  const chunks = chunksDir === undefined ? undefined : chunkWriter(ctx, chunksDir);
   const projects = new Map<string, { -readonly [K in keyof PushDryRunProjectJson]: PushDryRunProjectJson[K] }>();
   const onSession = (planned: PlannedSession) => {
     const sizes = sizesOf(planned);
@@ -50,7 +74,13 @@ export async function dryRun(
     row.transcriptBytes += sizes.transcriptBytes;
     projects.set(key, row);
   };
-  const report = await push({ index: await ctx.openIndex(), ...options, dryRun: onSession });
+  const report = await push({
+    index: await ctx.openIndex(),
+    ...options,
+    dryRun: onSession,
+    ...(chunks === undefined ? {} : { onDryRunChunk: chunks.onChunk }),
+  });
+  chunks?.done();
   const rows = [...projects.values()].sort(
     (a, b) => a.project.localeCompare(b.project) || a.tier.localeCompare(b.tier),
   );

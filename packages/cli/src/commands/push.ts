@@ -52,6 +52,8 @@ server lacks or holds differently are sent; a push stopped at any point sends th
   --dry-run                  send nothing: each project with its tier and what its sessions would send (the server
                              is asked only who the token is: its salt hashes the summary tier's projects)
   --payloads                 a dry run writing each session exactly as it would leave, one JSON line each
+  --chunks DIR               with --dry-run or --payloads: also write each full-tier transcript chunk, as it would
+                             leave (redacted), into DIR as <sha256>.txt (the names the payloads' files list)
   --agent AGENT              push only one agent's sessions
   --watch                    keep pushing what changes (every --interval seconds, default ${DEFAULT_INTERVAL_S}) until stopped
   --forget SESSION           remove this session from the team server instead (it stays on this machine), and never
@@ -69,6 +71,7 @@ ${COMMON_HELP}`,
     watch: { type: 'boolean' },
     'dry-run': { type: 'boolean' },
     payloads: { type: 'boolean' },
+    chunks: { type: 'string' },
     interval: { type: 'string' },
     forget: { type: 'string' },
     unforget: { type: 'string' },
@@ -86,6 +89,8 @@ ${COMMON_HELP}`,
     const unforgetRef = str(ctx.values, 'unforget');
     const payloads = flag(ctx.values, 'payloads');
     const dry = payloads || flag(ctx.values, 'dry-run');
+    const chunksDir = str(ctx.values, 'chunks');
+    if (chunksDir !== undefined && !dry) throw new UsageError('--chunks goes with --dry-run or --payloads');
     const modes = [
       forgetRef !== undefined && '--forget',
       unforgetRef !== undefined && '--unforget',
@@ -123,7 +128,7 @@ ${COMMON_HELP}`,
     const options = setup.options(paths);
     if (dry) {
       await ctx.refresh(paths);
-      await dryRun(ctx, url, options, payloads);
+      await dryRun(ctx, url, options, payloads, chunksDir);
       return;
     }
     const pushNow = async (): Promise<PushReport> => push({ index: await ctx.openIndex(), ...options });

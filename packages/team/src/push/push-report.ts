@@ -1,6 +1,7 @@
 /** What `agentdash push` is given, what it tells as it goes, and what it reports (push.ts). */
 import type { AgentIndex, SessionFilter, SessionSummary } from '@agentdash/index';
 import type { PushSession, ShareTier } from '../contract.js';
+import type { Chunk } from './chunks.js';
 import type { TeamClient } from './client.js';
 import type { FileCache } from './file-cache.js';
 import type { ForgottenSessions } from './forgotten.js';
@@ -29,6 +30,11 @@ export interface PushOptions {
    * machine; the server is asked only who the token is (its salt hashes the projects), nothing is sent or stored.
    */
   readonly dryRun?: (planned: PlannedSession) => void;
+  /**
+   * In a dry run, each full-tier transcript chunk as it would leave (its name, and its text gzip-compressed), once
+   * per file read: the files are read again, not named from the cache, so that every chunk is handed here.
+   */
+  readonly onDryRunChunk?: (chunk: Chunk) => void;
 }
 
 /** A session as a push would send it: its payload at its tier, and the `--share-project` rule that chose the tier. */

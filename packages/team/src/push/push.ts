@@ -63,8 +63,9 @@ export async function push(options: PushOptions): Promise<PushReport> {
   const made = new Map<string, Chunk>();
   let madeBytes = 0;
   const keep = (chunk: Chunk) => {
-    // a dry run sends no chunk: none is held
-    if (options.dryRun || made.has(chunk.sha256) || madeBytes >= HELD_BYTES) return;
+    // a dry run sends no chunk: none is held (each is shown, when asked)
+    if (options.dryRun) return options.onDryRunChunk?.(chunk);
+    if (made.has(chunk.sha256) || madeBytes >= HELD_BYTES) return;
     made.set(chunk.sha256, chunk);
     madeBytes += chunk.gz.byteLength;
   };
@@ -93,7 +94,8 @@ export async function push(options: PushOptions): Promise<PushReport> {
       return held.get(path);
     };
     for (const f of s.files) {
-      let chunks: FileChunks | undefined = onChunk ? undefined : cache.get(f.path, indexedSize(f.path));
+      const uncached = onChunk !== undefined || (options.dryRun !== undefined && options.onDryRunChunk !== undefined);
+      let chunks: FileChunks | undefined = uncached ? undefined : cache.get(f.path, indexedSize(f.path));
       if (!chunks) {
         // the file's size and time before it is read: a line the agent appends meanwhile makes the next push read
         // it again, instead of the names of this read being kept under the longer file's size
