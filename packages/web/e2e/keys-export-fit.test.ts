@@ -137,7 +137,7 @@ describe.skipIf(missing !== undefined)('keyboard, export, chips and fit in headl
       await resize(page, size);
       await visit(page, `#/s/${encodeURIComponent(row.id)}`);
       await page.locator('[data-testid=export-menu] summary').click();
-      const items = page.locator('[data-testid=export-menu] [role=menuitem]');
+      const items = page.locator('[data-testid=export-menu] .menu-list a');
       await items.first().waitFor();
       const hrefs = await items.evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? ''));
       expect(hrefs.map((h) => new URL(h, 'http://x/').searchParams.get('format'))).toEqual([

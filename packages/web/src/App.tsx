@@ -6,6 +6,7 @@ import { focusContent, requestSearchFocus, typingIn } from './ui/keys';
 import { lazyPage } from './ui/lazy-page';
 import { NotFoundPage } from './ui/NotFoundPage';
 import { PageError } from './ui/PageError';
+import { usePageChange } from './ui/page-change';
 import { RedactNotice } from './ui/RedactNotice';
 import { type Route, useRoute } from './ui/router';
 import { ShortcutsHelp } from './ui/ShortcutsHelp';
@@ -77,6 +78,7 @@ export function App() {
   useEffect(() => subscribeTeamScope(() => setScopeKey((k) => k + 1)), []);
   const indexStatus = useIndexStatus();
   useGlobalKeys(() => setHelp(true));
+  usePageChange(route);
   usePreloadPages();
   return (
     <div className="app">
@@ -101,13 +103,26 @@ export function App() {
           <span className="brand-name">AgentDash</span>
         </a>
         <nav className="nav">
-          <a href="#/" className={SESSION_PAGES.has(route.page) ? 'active' : ''}>
+          <a
+            href="#/"
+            className={SESSION_PAGES.has(route.page) ? 'active' : ''}
+            aria-current={SESSION_PAGES.has(route.page) ? 'page' : undefined}
+          >
             Sessions
           </a>
-          <a href="#/analytics" className={route.page === 'analytics' ? 'active' : ''}>
+          <a
+            href="#/analytics"
+            className={route.page === 'analytics' ? 'active' : ''}
+            aria-current={route.page === 'analytics' ? 'page' : undefined}
+          >
             Analytics
           </a>
-          <a href="#/usage" className={route.page === 'usage' ? 'active' : ''} data-testid="nav-usage">
+          <a
+            href="#/usage"
+            className={route.page === 'usage' ? 'active' : ''}
+            aria-current={route.page === 'usage' ? 'page' : undefined}
+            data-testid="nav-usage"
+          >
             Usage
           </a>
         </nav>

@@ -49,6 +49,10 @@ export function SessionsPage({ query }: { readonly query: string }) {
       <div className="page-head">
         <div>
           <h1 className="page-title">Sessions</h1>
+          {/* what a search or a filter found, said when it changes (the summary below also changes with live updates) */}
+          <span className="sr-only" role="status" data-testid="sessions-found">
+            {data && filtered ? `${plural(data.total, 'session')} found` : ''}
+          </span>
           <div className="page-sub" data-testid="sessions-summary">
             {data ? (
               <>

@@ -41,9 +41,11 @@ export function IndexProgress({ status }: { status: IndexStatus | undefined }) {
   if (!status || !indexing) return null;
   const view = indexProgressView(status, Math.max(now, Date.now()));
   return (
-    <div className="index-progress" data-testid="index-progress" role="status" aria-live="polite">
+    // Only the heading is announced (it changes when a stage does): the count and the time left change every second,
+    // and a live region around them was read out as often; the bar carries the value.
+    <div className="index-progress" data-testid="index-progress">
       <div className="index-progress-text">
-        <strong>{view.heading}</strong>
+        <strong role="status">{view.heading}</strong>
         <span data-testid="index-progress-count">{view.count}</span>
         {view.bytes && <span>{view.bytes}</span>}
         {view.left && <span data-testid="index-progress-left">{view.left}</span>}

@@ -89,7 +89,8 @@ export function focusContent(): void {
     focusSessionRow(1);
     return;
   }
-  const page = document.querySelector<HTMLElement>('#main .page');
+  // a page's content, or a session's (its layout holds the header, the bars and the timeline)
+  const page = document.querySelector<HTMLElement>('#main .page, #main .session-layout');
   if (!page) return;
   page.tabIndex = -1;
   page.focus();

@@ -8,7 +8,10 @@ const FORMATS = [
   { format: 'envelope', label: 'Envelope (JSON Lines)', what: 'one line per tool call' },
 ] as const;
 
-/** The Export button: a menu of the formats, each a download with secrets redacted. */
+/**
+ * The Export button: a disclosure of the formats, each a download with secrets redacted (links, not an ARIA menu: arrow
+ * keys do not move in it, Tab does); closed by Esc, a click elsewhere, or the focus leaving it.
+ */
 export function ExportMenu({ sessionId }: { readonly sessionId: string }) {
   const ref = useRef<HTMLDetailsElement>(null);
   // closes on a click elsewhere and on Esc, as a menu does
@@ -23,11 +26,19 @@ export function ExportMenu({ sessionId }: { readonly sessionId: string }) {
         if (focusInside) menu.querySelector('summary')?.focus();
       }
     };
+    // Tab past its last format: open, it would cover what the focus moved to
+    const left = (event: FocusEvent) => {
+      const menu = ref.current;
+      if (menu?.open && event.relatedTarget instanceof Node && !menu.contains(event.relatedTarget)) menu.open = false;
+    };
+    const menu = ref.current;
     document.addEventListener('click', close);
     document.addEventListener('keydown', close);
+    menu?.addEventListener('focusout', left);
     return () => {
       document.removeEventListener('click', close);
       document.removeEventListener('keydown', close);
+      menu?.removeEventListener('focusout', left);
     };
   }, []);
   const base = `api/sessions/${encodeURIComponent(sessionId)}/export`;
@@ -36,11 +47,10 @@ export function ExportMenu({ sessionId }: { readonly sessionId: string }) {
       <summary className="btn menu-summary" title="Download this session, secrets redacted">
         Export
       </summary>
-      <div className="menu-list" role="menu">
+      <div className="menu-list">
         {FORMATS.map((f) => (
           <a
             key={f.format}
-            role="menuitem"
             href={`${base}?format=${f.format}`}
             download
             data-testid={`export-${f.format}`}

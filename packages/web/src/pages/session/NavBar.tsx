@@ -76,6 +76,7 @@ export function NavBar({
         <span
           className={`nav-count ${text.real > 0 ? 'err-text' : 'dim'}`}
           data-testid="error-position"
+          aria-live="polite"
           title={headerErrors?.state === 'failed' ? 'The list of errors could not be loaded' : undefined}
         >
           {text.position}
@@ -104,6 +105,7 @@ export function NavBar({
           onClick={() => onError(-1)}
           disabled={errors.length === 0}
           title="Previous error (E)"
+          aria-label="Previous error"
           data-testid="prev-error"
         >
           ↑ Error
@@ -114,6 +116,7 @@ export function NavBar({
           onClick={() => onError(1)}
           disabled={errors.length === 0}
           title="Next error (e)"
+          aria-label="Next error"
           data-testid="next-error"
         >
           ↓ Error
@@ -157,6 +160,7 @@ export function NavBar({
               onClick={() => onShowHits(!showHits)}
               title="List the matches"
               data-testid="find-count"
+              aria-live="polite"
             >
               {found.total === 0 ? 'no match' : `${hitPos >= 0 ? `${hitPos + 1} of ` : ''}${found.total}`}
               {found.total > hits.length ? ` (first ${hits.length})` : ''}
@@ -167,6 +171,7 @@ export function NavBar({
               onClick={() => onHit(-1)}
               disabled={hits.length === 0}
               title="Previous match (N, Shift-Enter)"
+              aria-label="Previous match"
               data-testid="prev-match"
             >
               ↑
@@ -177,6 +182,7 @@ export function NavBar({
               onClick={() => onHit(1)}
               disabled={hits.length === 0}
               title="Next match (n, Enter)"
+              aria-label="Next match"
               data-testid="next-match"
             >
               ↓
