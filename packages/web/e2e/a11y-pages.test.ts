@@ -4,7 +4,9 @@
  * "AgentDash") and puts the focus on the new page's heading (it fell to the document's start); the current tab says
  * so; "Skip to content" works on a session's page too; the Export formats are a disclosure that closes when the focus
  * leaves it (an ARIA menu whose arrows did nothing, left open over the page); a search's result and the find's place
- * are announced; on a phone the logo link and Live keep their names; under forced colours the keyboard's place shows.
+ * are announced; the keyboard's moves in a timeline (j, e) take the focus with them (it stayed on <body>, so Tab went
+ * back to the page's start); on a phone the logo link and Live keep their names; under forced colours the keyboard's
+ * place shows.
  */
 import type { SessionsResponse } from '@agentdash/api';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -91,6 +93,28 @@ describe.skipIf(missing !== undefined)('pages that say what they are, in headles
     expect(await session.locator('[data-testid=error-position]').getAttribute('aria-live')).toBe('polite');
     expect(await session.getByRole('button', { name: 'Previous match' }).count()).toBe(1);
     expect(await session.getByRole('button', { name: 'Next match' }).count()).toBe(1);
+  });
+
+  it("takes the focus along the timeline's keyboard moves, so that Tab goes on from there", async () => {
+    const { row } = await ui.subagentErrorSession();
+    const page = await open(`#/s/${encodeURIComponent(row.id)}`);
+    await page.locator('.ev-row').first().waitFor({ timeout: 15_000 });
+    await idle(page);
+    await page.keyboard.press('j');
+    await page.waitForFunction(() => document.activeElement?.classList.contains('ev-cursor') === true, undefined, {
+      timeout: 15_000,
+    });
+    // the next error: the focus goes to its call, inside the timeline
+    await page.keyboard.press('e');
+    await page.waitForFunction(
+      () => document.activeElement?.id.startsWith('call-') === true || document.activeElement?.closest('[id^=call-]'),
+      undefined,
+      { timeout: 15_000 },
+    );
+    await page.keyboard.press('Tab');
+    const after = await focused(page);
+    expect(after.testid).not.toBe('skip-link');
+    expect(await page.evaluate(() => document.activeElement?.closest('.topbar') === null)).toBe(true);
   });
 
   it('keeps the logo link and Live named on a phone, and shows the keyboard place under forced colours', async () => {

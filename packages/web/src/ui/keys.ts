@@ -83,6 +83,23 @@ export function focusSessionRow(step: number): void {
   link?.closest('tr')?.scrollIntoView({ block: 'nearest' });
 }
 
+/** What holds the focus of its own: a field, a button, a link (a move of the keyboard does not take it away). */
+const CONTROLS = 'input, textarea, select, button, a[href], summary, [contenteditable]:not([contenteditable=false])';
+
+/**
+ * The focus moved to `el`, a row or call the keyboard went to (j/k, e/E, a link to a call), so that Tab goes on from
+ * there and a screen reader reads it; unless the focus is on a control of its own outside `area` (the find's field,
+ * the Next error button pressed again; a heading the page's change focused is none). The page does not scroll for it:
+ * the move placed it already.
+ */
+export function focusMovedTo(el: HTMLElement, area: HTMLElement | null): void {
+  const active = document.activeElement;
+  const own = active?.isConnected === true && active.matches(CONTROLS) && area?.contains(active) !== true;
+  if (own) return;
+  if (!el.hasAttribute('tabindex')) el.tabIndex = -1;
+  el.focus({ preventScroll: true });
+}
+
 /** The first thing of the page's content a keyboard user wants: the first session row, else the page itself. */
 export function focusContent(): void {
   if (document.querySelector(ROW_LINKS)) {

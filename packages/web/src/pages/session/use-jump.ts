@@ -2,6 +2,7 @@ import { plainText } from '@agentdash/core/present';
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { Jump } from '../../timeline/context';
+import { focusMovedTo } from '../../ui/keys';
 import { wholeTextOf } from '../../ui/LongText';
 import { highlightCurrent, matchRanges } from './find-highlight';
 
@@ -92,6 +93,7 @@ export function useJump(
         const offset = big ? box.top - view.top - 24 : box.top - view.top - (view.height - box.height) / 2;
         scroller.scrollTop += offset;
         if (++settled < 4) setTimeout(step, 150);
+        else focusMovedTo(el, scroller);
         return;
       }
       virtualizer.scrollToIndex(row, { align: 'start' });

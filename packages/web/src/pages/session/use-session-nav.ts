@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
-import { useKeys } from '../../ui/keys';
+import { focusMovedTo, useKeys } from '../../ui/keys';
 import { type Step, stepTo, useRows } from './rows';
 import { useJump } from './use-jump';
 import { useSessionErrors } from './use-session-errors';
@@ -82,11 +82,16 @@ export function useSessionNav(view: SessionView, scrollRef: RefObject<HTMLDivEle
     const seq = ++moveSeq.current;
     let tries = 0;
     let settled = 0;
+    let focused = false;
     const step = () => {
       if (seq !== moveSeq.current) return;
       const scroller = scrollRef.current;
       const row = scroller?.querySelector<HTMLElement>(`[data-index="${next}"]`);
       const loaded = row?.querySelector('[data-testid]') != null;
+      if (row && loaded && !focused) {
+        focused = true;
+        focusMovedTo(row, scroller ?? null);
+      }
       if (scroller && row && loaded && inPlace(scroller, row, align)) {
         if (++settled >= 3) return;
       } else {
