@@ -75,7 +75,7 @@ describe.skipIf(missing !== undefined)('pages that say what they are, in headles
     expect(await isOpen()).toBe(false);
   });
 
-  it("announces a search's result and the find's place, and names the find's buttons", async () => {
+  it("announces a search's result and the find's place, and names the find's and copy buttons", async () => {
     const page = await open('#/');
     const search = page.locator('[data-testid=search]');
     await search.waitFor({ timeout: 15_000 });
@@ -93,6 +93,12 @@ describe.skipIf(missing !== undefined)('pages that say what they are, in headles
     expect(await session.locator('[data-testid=error-position]').getAttribute('aria-live')).toBe('polite');
     expect(await session.getByRole('button', { name: 'Previous match' }).count()).toBe(1);
     expect(await session.getByRole('button', { name: 'Next match' }).count()).toBe(1);
+    // each message's copy button says what it copies (they were all "Copy")
+    const { row } = await ui.subagentErrorSession();
+    const replies = await open(`#/s/${encodeURIComponent(row.id)}`);
+    await replies.locator('[data-testid=assistant-text]').first().waitFor({ timeout: 15_000 });
+    expect(await replies.getByRole('button', { name: 'Copy prompt' }).count()).toBeGreaterThan(0);
+    expect(await replies.getByRole('button', { name: 'Copy reply' }).count()).toBeGreaterThan(0);
   });
 
   it("takes the focus along the timeline's keyboard moves, so that Tab goes on from there", async () => {

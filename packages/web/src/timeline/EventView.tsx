@@ -42,7 +42,7 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
               User
               <span className="time">{fmtTime(event.timestamp)}</span>
             </div>
-            <CopyButton text={event.text} className="floating" testId="copy-message" />
+            <CopyButton text={event.text} name="Copy prompt" className="floating" testId="copy-message" />
             <div className="prompt-text">
               <LongText text={event.text} render={(text) => <Ansi text={text} />} />
             </div>
@@ -112,7 +112,7 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
                       className={`ev-text ${event.isApiError ? 'api-error' : ''}`}
                       data-testid="assistant-text"
                     >
-                      <CopyButton text={item.text} className="floating" testId="copy-message" />
+                      <CopyButton text={item.text} name="Copy reply" className="floating" testId="copy-message" />
                       <LongText text={item.text} render={(text) => <Markdown text={text} />} />
                     </div>
                   );

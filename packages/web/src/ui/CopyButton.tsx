@@ -19,16 +19,21 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** A small button that copies `text` and says so for a moment. */
+/**
+ * A small button that copies `text` and says so for a moment (to a screen reader too: its word is a polite live
+ * region). `name`: what it copies, for its accessible name where the word alone says nothing (`Copy prompt`).
+ */
 export function CopyButton({
   text,
   label = 'Copy',
+  name,
   title,
   className = '',
   testId = 'copy',
 }: {
   text: string | (() => string);
   label?: string;
+  name?: string;
   title?: string;
   className?: string;
   testId?: string;
@@ -39,7 +44,8 @@ export function CopyButton({
       type="button"
       className={`copy-btn ${className}`}
       data-testid={testId}
-      title={title ?? label}
+      title={title ?? name ?? label}
+      aria-label={state === 'idle' ? name : undefined}
       onClick={(e) => {
         e.stopPropagation();
         void copyText(typeof text === 'function' ? text() : text).then((ok) => {
@@ -48,7 +54,7 @@ export function CopyButton({
         });
       }}
     >
-      {state === 'done' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}
+      <span aria-live="polite">{state === 'done' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}</span>
     </button>
   );
 }
