@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { IndexStatus } from '../data/types';
-import { IndexError } from './IndexProgress';
+import { IndexError, IndexProgress } from './IndexProgress';
 
 const status = (error: string | null): IndexStatus => ({
   state: 'ready',
@@ -23,5 +23,16 @@ describe('the notice of an index that could not be brought up to date', () => {
     );
     expect(renderToStaticMarkup(<IndexError status={status(null)} />)).toBe('');
     expect(renderToStaticMarkup(<IndexError status={undefined} />)).toBe('');
+  });
+});
+
+describe('the progress of a first index build', () => {
+  it('announces its stage, not its count and time left, which change every second', () => {
+    const indexing: IndexStatus = { ...status(null), state: 'indexing', filesDone: 1, finishedAt: null };
+    const html = renderToStaticMarkup(<IndexProgress status={indexing} />);
+    expect(html).toMatch(/data-testid="index-progress-count"/);
+    // one live region, the heading alone (the whole bar was one: re-read at every tick)
+    expect(html.match(/role="status"|aria-live/g)).toEqual(['role="status"']);
+    expect(html).toMatch(/<strong role="status">[^<]+<\/strong>/);
   });
 });
