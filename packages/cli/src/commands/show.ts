@@ -8,7 +8,9 @@ import {
   timelineShows,
 } from '@agentdash/core';
 import {
+  COMPACTION_RUN,
   costGapsNote,
+  isCompactionRun,
   modelLabel,
   noteFields,
   noteLabel,
@@ -258,10 +260,10 @@ function* timelineChunks(
   yield* renderEvents(session.events, 0, ctx);
   const unlinked = session.subagents.filter((s) => !ctx.shown.has(s.key));
   for (const sub of unlinked) {
-    out.push('');
-    out.push(
-      c.magenta(terminalText(`subagent ${sub.agentType ?? ''} ${sub.agentId ?? sub.key} (not linked to a call)`)),
-    );
+    const what = isCompactionRun(sub.agentId)
+      ? `compaction ${sub.agentId} (${COMPACTION_RUN})`
+      : `subagent ${sub.agentType ?? ''} ${sub.agentId ?? sub.key} (not linked to a call)`;
+    out.push('', c.magenta(terminalText(what)));
     yield* renderSubagent(sub, 1, ctx);
   }
   yield* drain(out);
@@ -390,9 +392,9 @@ function* renderSubagent(sub: Subagent, depth: number, ctx: RenderContext): Gene
   const { out, c } = ctx;
   ctx.shown.add(sub.key);
   const indent = '    '.repeat(depth);
-  out.push(
-    `${indent}${c.magenta(terminalText(`┌ subagent${sub.agentType ? ` ${sub.agentType}` : ''}${sub.agentId ? ` ${sub.agentId}` : ''}`))}`,
-  );
+  const kind = isCompactionRun(sub.agentId) ? 'compaction' : 'subagent';
+  const named = `┌ ${kind}${sub.agentType ? ` ${sub.agentType}` : ''}${sub.agentId ? ` ${sub.agentId}` : ''}`;
+  out.push(`${indent}${c.magenta(terminalText(named))}`);
   yield* renderEvents(sub.events, depth, ctx);
   out.push(`${indent}${c.magenta('└')}`);
 }

@@ -7,6 +7,7 @@
 
 export { type CalendarTime, calendarTimeMs, calendarTimeOf, isoDayOf } from './calendar-time.js';
 export { callChangeDiff } from './call-change.js';
+export { COMPACTION_RUN, isCompactionRun } from './compaction.js';
 export {
   dayBoundMs,
   formatClock,

@@ -78,3 +78,18 @@ describe('subagents no call of the timeline started', () => {
     expect(bar(0)).not.toContain('in subagents above');
   });
 });
+
+describe("a compaction's summarising run (Claude Code's agent-acompact-…)", () => {
+  it('is said as what it is, a line of its own, not as a subagent no call started', () => {
+    const compaction = { ...sub('acompact-e1f845', 'unlinked', 0), prompt: 'Your task is to create a summary' };
+    const detail = { subagents: [compaction, sub('orphan', 'unlinked', 1)] } as unknown as SessionDetail;
+    const html = renderToStaticMarkup(<UnlinkedSubagents detail={detail} />);
+    expect(html).toMatch(
+      /data-testid="compaction-run"[\s\S]*<b>Compaction<\/b>: the request that summarised the conversation for a compaction · 48 events/,
+    );
+    expect(html).not.toContain('Your task is to create a summary');
+    // the other one as before
+    expect(html.match(/data-testid="unlinked-subagent"/g)).toHaveLength(1);
+    expect(html).toContain('Review the changes of orphan.');
+  });
+});

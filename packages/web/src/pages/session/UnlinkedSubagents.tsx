@@ -1,3 +1,4 @@
+import { COMPACTION_RUN, isCompactionRun } from '@agentdash/core/present';
 import { type ReactNode, useState } from 'react';
 import type { SessionDetail, SubagentInfo } from '../../data/types';
 import { SubagentTimeline } from '../../timeline/SubagentTimeline';
@@ -17,7 +18,20 @@ export const unlinkedSubagents = (detail: SessionDetail): readonly SubagentInfo[
  * demand in a box of its own, so that none of what the agent did is out of reach. Closed, a line each.
  */
 export function UnlinkedSubagents({ detail }: { detail: SessionDetail }) {
-  const unlinked = unlinkedSubagents(detail);
+  const all = unlinkedSubagents(detail);
+  // a compaction's summarising run (Claude Code's `agent-acompact-…`): said as what it is, a line of its own
+  const compactions = all.filter((s) => isCompactionRun(s.agentId));
+  const unlinked = all.filter((s) => !isCompactionRun(s.agentId));
+  if (compactions.length > 0) {
+    return (
+      <>
+        {compactions.map((sub) => (
+          <CompactionRun key={sub.key} sub={sub} />
+        ))}
+        {unlinked.length > 0 && <UnlinkedSubagents detail={{ ...detail, subagents: unlinked }} />}
+      </>
+    );
+  }
   if (unlinked.length === 0) return null;
   const only = unlinked.length === 1 ? unlinked[0] : undefined;
   if (only !== undefined) return <UnlinkedSubagent sub={only} />;
@@ -32,6 +46,23 @@ export function UnlinkedSubagents({ detail }: { detail: SessionDetail }) {
       {unlinked.map((sub) => (
         <UnlinkedSubagent key={sub.key} sub={sub} />
       ))}
+    </Line>
+  );
+}
+
+function CompactionRun({ sub }: { sub: SubagentInfo }) {
+  return (
+    <Line
+      testId="compaction-run"
+      what={<b>Compaction</b>}
+      why={`: ${COMPACTION_RUN}`}
+      events={sub.events}
+      calls={sub.toolCalls}
+      errors={sub.errors}
+    >
+      <div className="unlinked-body">
+        <SubagentTimeline agentKey={sub.key} />
+      </div>
     </Line>
   );
 }
@@ -57,6 +88,8 @@ function UnlinkedSubagent({ sub }: { sub: SubagentInfo }) {
 function Line(props: {
   testId: string;
   what: ReactNode;
+  /** What is said of it after its name (default: that no call of the timeline started it). */
+  why?: string;
   prompt?: string | null | undefined;
   events?: number;
   calls: number;
@@ -72,7 +105,8 @@ function Line(props: {
       data-testid={props.testId}
     >
       <summary>
-        {props.what} not started by a call of this timeline
+        {props.what}
+        {props.why ?? ' not started by a call of this timeline'}
         {props.prompt !== undefined && (
           <>
             : <span className="dim">{firstLine(props.prompt)}</span>
