@@ -99,6 +99,9 @@ describe.skipIf(missing !== undefined)('pages that say what they are, in headles
     await replies.locator('[data-testid=assistant-text]').first().waitFor({ timeout: 15_000 });
     expect(await replies.getByRole('button', { name: 'Copy prompt' }).count()).toBeGreaterThan(0);
     expect(await replies.getByRole('button', { name: 'Copy reply' }).count()).toBeGreaterThan(0);
+    // each message is a heading of the page, to move between them (they were plain text)
+    expect(await replies.getByRole('heading', { level: 2, name: /^User/ }).count()).toBeGreaterThan(0);
+    expect(await replies.getByRole('heading', { level: 2, name: /^Assistant/ }).count()).toBeGreaterThan(0);
   });
 
   it("takes the focus along the timeline's keyboard moves, so that Tab goes on from there", async () => {

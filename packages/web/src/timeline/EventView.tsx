@@ -38,10 +38,11 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
       return (
         <div className="ev">
           <div className="ev-prompt" data-testid="prompt">
-            <div className="ev-label">
+            {/* a heading (as the reply's), so that a screen reader moves from message to message (the title is h1) */}
+            <h2 className="ev-label">
               User
               <span className="time">{fmtTime(event.timestamp)}</span>
-            </div>
+            </h2>
             <CopyButton text={event.text} name="Copy prompt" className="floating" testId="copy-message" />
             <div className="prompt-text">
               <LongText text={event.text} render={(text) => <Ansi text={text} />} />
@@ -89,7 +90,7 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
       return (
         <div className={`ev ${continues ? 'ev-cont' : ''}`}>
           <div className="ev-assistant" data-testid="assistant">
-            <div className={`ev-label ${continues ? 'ev-label-cont' : ''}`}>
+            <h2 className={`ev-label ${continues ? 'ev-label-cont' : ''}`}>
               <span>Assistant</span>
               {event.model && (
                 <span className="pill" style={{ textTransform: 'none', letterSpacing: 0 }}>
@@ -101,7 +102,7 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
                 {tokensOut === '' ? '' : `${tokensOut} · `}
                 {fmtTime(event.timestamp)}
               </span>
-            </div>
+            </h2>
             {items.map((item, i) => {
               switch (item.kind) {
                 case 'text':
