@@ -126,6 +126,30 @@ describe.skipIf(missing !== undefined)('pages that say what they are, in headles
     expect(await page.evaluate(() => document.activeElement?.closest('.topbar') === null)).toBe(true);
   });
 
+  it('lets the one-character shortcuts be turned off, and remembers it', async () => {
+    const page = await open(`#/s/${encodeURIComponent(await firstSession())}`);
+    await page.locator('.ev-row').first().waitFor({ timeout: 15_000 });
+    await idle(page);
+    await page.locator('[data-testid=shortcuts-button]').click();
+    const toggle = page.locator('[data-testid=single-keys]');
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.uncheck();
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page.locator('.ev-row').first().waitFor({ timeout: 15_000 });
+    await idle(page);
+    // j draws no cursor, ? opens no dialog, / leaves the page alone; Ctrl K still searches
+    await page.keyboard.press('j');
+    await page.keyboard.press('?');
+    await page.keyboard.press('/');
+    await page.waitForTimeout(500);
+    expect(await page.locator('.ev-row.ev-cursor').count()).toBe(0);
+    expect(await page.locator('[data-testid=shortcuts-help]').count()).toBe(0);
+    expect(await page.evaluate(() => location.hash)).toMatch(/^#\/s\//);
+    await page.keyboard.press('Control+k');
+    await page.waitForFunction(() => location.hash === '#/', undefined, { timeout: 15_000 });
+  });
+
   it('keeps the logo link and Live named on a phone, and shows the keyboard place under forced colours', async () => {
     const phone = await open('#/', 400);
     await phone.locator('[data-testid=live-status]').waitFor({ timeout: 15_000 });

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { subscribeConnection } from './data/client';
 import { subscribeTeamScope } from './data/team-scope';
 import { IndexError, useIndexStatus } from './ui/IndexProgress';
-import { focusContent, requestSearchFocus, typingIn } from './ui/keys';
+import { focusContent, requestSearchFocus, singleKeyOff, typingIn } from './ui/keys';
 import { lazyPage } from './ui/lazy-page';
 import { NotFoundPage } from './ui/NotFoundPage';
 import { PageError } from './ui/PageError';
@@ -46,6 +46,7 @@ function usePreloadPages() {
 function useGlobalKeys(onHelp: () => void) {
   useEffect(() => {
     const on = (event: KeyboardEvent) => {
+      if (singleKeyOff(event)) return;
       const mod = event.ctrlKey || event.metaKey;
       const search = (mod && event.key.toLowerCase() === 'k') || (!mod && !event.altKey && event.key === '/');
       if (search && (mod || !typingIn(event))) {

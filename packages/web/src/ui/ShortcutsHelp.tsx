@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { SHORTCUTS } from './keys';
+import { useEffect, useRef, useState } from 'react';
+import { SHORTCUTS, setSingleKeys, singleKeysOn } from './keys';
 
 export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -45,6 +45,27 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
           ))}
         </tbody>
       </table>
+      <SingleKeysSwitch />
     </dialog>
+  );
+}
+
+/** The switch of the one-character shortcuts (`singleKeysOn`): Ctrl K, the arrows, Home, End, Enter and Esc stay. */
+function SingleKeysSwitch() {
+  const [on, setOn] = useState(singleKeysOn);
+  return (
+    <label className="keys-switch">
+      <input
+        type="checkbox"
+        checked={on}
+        onChange={(e) => {
+          setSingleKeys(e.target.checked);
+          setOn(e.target.checked);
+        }}
+        data-testid="single-keys"
+      />
+      Shortcuts of one character key (j, k, e, f, n, g, /, ?): turn them off where speech input or a stray key would set
+      them off. Ctrl K, the arrows, Home, End, Enter and Esc work either way.
+    </label>
   );
 }

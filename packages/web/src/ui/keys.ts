@@ -26,8 +26,37 @@ export function typingIn(event: KeyboardEvent): boolean {
   return t.isContentEditable || t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT';
 }
 
+const SINGLE_KEYS = 'agentdash.singleKeyShortcuts';
+
 /**
- * Single-key shortcuts (no Ctrl, Alt or Meta) while the page is mounted; ignored while typing in a field.
+ * Whether shortcuts of one character key (j, k, e, /, ?, …) are on: a person may turn them off (the shortcuts'
+ * dialog), as speech input types letters that would trigger them (WCAG 2.1.4). Kept in this browser.
+ */
+export function singleKeysOn(): boolean {
+  try {
+    return localStorage.getItem(SINGLE_KEYS) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+export function setSingleKeys(on: boolean): void {
+  try {
+    if (on) localStorage.removeItem(SINGLE_KEYS);
+    else localStorage.setItem(SINGLE_KEYS, 'off');
+  } catch {
+    // storage refused (a private window's policy): the choice lasts until the page is left
+  }
+}
+
+/** Whether a key event is a character shortcut that the person turned off (`singleKeysOn`). */
+export function singleKeyOff(event: KeyboardEvent): boolean {
+  return event.key.length === 1 && !event.ctrlKey && !event.metaKey && !singleKeysOn();
+}
+
+/**
+ * Single-key shortcuts (no Ctrl, Alt or Meta) while the page is mounted; ignored while typing in a field, and those of
+ * a character key while the person turned them off (`singleKeysOn`).
  * `handlers` is read at key time, so it may change every render.
  */
 export function useKeys(handlers: Readonly<Record<string, () => void>>): void {
@@ -36,6 +65,7 @@ export function useKeys(handlers: Readonly<Record<string, () => void>>): void {
   useEffect(() => {
     const on = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || typingIn(event)) return;
+      if (singleKeyOff(event)) return;
       const handler = ref.current[event.key];
       if (!handler) return;
       event.preventDefault();
