@@ -84,4 +84,29 @@ describe('RawLines: a file read a line at a time', () => {
     expect(sent).not.toContain('Qw8zKp7x9Lm2');
     expect(() => JSON.parse(sent)).not.toThrow();
   });
+
+  it("keeps a `$` of the text as it is, and a document JSON when a rule's value would meet an escape", () => {
+    // String.replace read `$&` as the matched text: the secret came back
+    const dollar = '    "text": "PGPASSWORD=\\"Hunter2Xy9Zq\\" psql; sed s/a/$&/ $$",';
+    const sent = redactLine(dollar);
+    expect(sent).not.toContain('Hunter2Xy9Zq');
+    expect(sent).toContain('sed s/a/$&/ $$');
+    // `export TOKEN=short` then an escaped quote: the text pass took the backslash into the value, ending the string
+    const doc = JSON.stringify({ text: 'Run:\nexport TOKEN=short\n"quoted" done' }, null, 2);
+    expect(JSON.parse(redactAll(doc))).toEqual(JSON.parse(doc));
+  });
+
+  it('reads a long line of escapes in one pass (a pattern backtracked for seconds), and a key under line numbers', () => {
+    const escapes = `token "${'\\"'.repeat(50_000)}`;
+    expect(redactLine(escapes)).toBe(escapes);
+    const numbered = [
+      `     1\t${key[0]}`,
+      ...key.slice(1, 4).map((l, i) => `     ${i + 2}\t${l}`),
+      `     5\t${key[4]}`,
+    ];
+    const sent = redactAll(numbered.join('\n'));
+    for (const line of key.slice(1, 4)) expect(sent).not.toContain(line);
+    const diff = redactAll(['-' + key[0], ...key.slice(1, 4).map((l) => `-${l}`), `-${key[4]}`].join('\n'));
+    for (const line of key.slice(1, 4)) expect(diff).not.toContain(line);
+  });
 });

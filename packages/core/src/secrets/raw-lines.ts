@@ -15,10 +15,11 @@ import { findSecrets, mayHold, redactionMarker, secretRulesOf } from './scan.js'
 
 const KEY_BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
 const KEY_END = /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
-/** A line of a key's body: a quoting prefix (Markdown's `> `, indentation), then base64, a header, or nothing. */
-const KEY_BODY = /^([ \t>]*)([A-Za-z0-9+/]+={0,2}|[A-Za-z-]+: .*|)[ \t]*\r?$/;
-/** A JSON string on a line, with at least one escape in it (one without is read as the line's text). */
-const ESCAPED_STRING = /"(?:[^"\\\n]|\\.)*\\.(?:[^"\\\n]|\\.)*"/g;
+/**
+ * A line of a key's body: a prefix (Markdown's `> `, indentation, a diff's `-` or `+`, a list's `- `, `cat -n`'s line
+ * number and tab), then base64, a header, or nothing.
+ */
+const KEY_BODY = /^([ \t>|*+-]*(?:\d+\t|\d+[:|] ?)?[ \t>|*+-]*)([A-Za-z0-9+/]+={0,2}|[A-Za-z-]+: .*|)[ \t]*\r?$/;
 
 /** Whether a key begins on `line` and does not end there: the lines after it are the key's. */
 function opensKey(line: string): boolean {
@@ -27,15 +28,33 @@ function opensKey(line: string): boolean {
   return last >= 0 && !KEY_END.test(line.slice(last));
 }
 
-/** The JSON strings of `line` that hold escapes, decoded (a string that is not valid JSON is left out). */
-function escapedStrings(line: string): { literal: string; text: string }[] {
-  const out: { literal: string; text: string }[] = [];
-  for (const m of line.matchAll(ESCAPED_STRING)) {
-    try {
-      out.push({ literal: m[0], text: JSON.parse(m[0]) as string });
-    } catch {
-      // not a JSON string after all (a quote inside some other text): read as text
+/**
+ * The JSON strings of `line` that hold escapes, decoded, with where each is (a string that is not valid JSON is left
+ * out). One pass over the line: a quote opens a string, a backslash takes the character after it, the next quote
+ * closes it; a string not closed on the line ends the pass (a pattern for it backtracked for seconds over a long
+ * line of escapes).
+ */
+function escapedStrings(line: string): { start: number; end: number; text: string }[] {
+  const out: { start: number; end: number; text: string }[] = [];
+  for (let at = line.indexOf('"'); at !== -1; ) {
+    let i = at + 1;
+    let escaped = false;
+    while (i < line.length && line[i] !== '"') {
+      if (line[i] === '\\') {
+        escaped = true;
+        i += 1;
+      }
+      i += 1;
     }
+    if (i >= line.length) break;
+    if (escaped) {
+      try {
+        out.push({ start: at, end: i + 1, text: JSON.parse(line.slice(at, i + 1)) as string });
+      } catch {
+        // not a JSON string after all (a quote inside some other text): read as text
+      }
+    }
+    at = line.indexOf('"', i + 1);
   }
   return out;
 }
@@ -94,10 +113,11 @@ export function redactLine(line: string): string {
   try {
     parsed = JSON.parse(line) as unknown;
   } catch {
+    // each string decoded, redacted and encoded again, from the last (the places before it stay where they were)
     let out = line;
-    for (const { literal, text } of escapedStrings(line)) {
+    for (const { start, end, text } of escapedStrings(line).reverse()) {
       const redacted = redactDerived(text);
-      if (redacted !== text) out = out.replace(literal, JSON.stringify(redacted));
+      if (redacted !== text) out = out.slice(0, start) + JSON.stringify(redacted) + out.slice(end);
     }
     return redactDerived(out);
   }

@@ -16,6 +16,12 @@ describe('a secret found by its name keeps nothing of its value', () => {
     ['X-Api-Key: Ab12Cd34Ef56!Gh78', 'X-Api-Key: [REDACTED:api-key-header]'],
     ['Authorization: Bearer Ab12Cd34!Gh78$xyz', 'Authorization: Bearer [REDACTED:authorization-header]'],
     ['mysql://root:P@ssw0rd123@db.internal/app', 'mysql://root:[REDACTED:url-password]@db.internal/app'],
+    // a review of those rules: a value that starts as a name of code but holds a digit is a value
+    ['export DB_PASSWORD=Summer(2024)!', 'export DB_PASSWORD=[REDACTED:env-assignment]'],
+    ['DB_PASSWORD=Welcome[2024]x', 'DB_PASSWORD=[REDACTED:env-assignment]'],
+    ['mysql -u root -pSummer(2024)! app', 'mysql -u root -p[REDACTED:command-line-credential] app'],
+    // stars in it, but more of it shown than a prefix
+    ['password=Hunter2Xy9****', 'password=[REDACTED:password-assignment]'],
   ])('%s', (text, redacted) => {
     expect(redactText(text).text).toBe(redacted);
   });
@@ -45,6 +51,8 @@ describe('shapes found now', () => {
     [`${'dop_v1'}_${hex(64)}`, 'service-token'],
     [`${'shpat'}_${hex(32)}`, 'service-token'],
     [`bot 123456789:AA${mix('Fq3Lx9Wd_k', 33)}`, 'service-token'],
+    ['{"pass": "Hunter2Xy9Zq"}', 'json-secret-field'],
+    ['      DB_PWD: Hunter2Xy9Zq', 'yaml-secret-field'],
   ])('%s', (text, rule) => {
     expect(findSecrets(text).map((f) => f.rule)).toEqual([rule]);
   });
@@ -62,6 +70,13 @@ describe('code that reads a secret, and names that hold none, are left alone', (
     'token: someVariableName,',
     // masked as `gh auth status` prints it (two wild Codex sessions)
     '  - Token: gho_************************************',
+    // PASS and PWD inside a longer word are none of them
+    'COMPASS=Northwest123abc',
+    'BYPASS=TrueFalse12345',
+    '  Bypass: abcDEFghi123',
+    'OLDPWD=~/work/project',
+    // a placeholder before a shell's `;`
+    'PASSWORD=password; make',
   ])('%s', (text) => {
     expect(findSecrets(text)).toEqual([]);
   });

@@ -44,8 +44,8 @@ export function isPlaceholderValue(found: string): boolean {
   // Terminal colours around a value (grep --color output) are not part of it.
   const value = found.includes('\u001b') ? found.replace(ANSI_SGR, '') : found;
   if (value.startsWith('/') || NOT_ASCII.test(value) || ONE_CASE_WORDS.test(value)) return true;
-  // masked as tools print one (`gh auth status`: `Token: gho_****…`)
-  if (value.includes('****')) return true;
+  // masked as tools print one (`gh auth status`: `Token: gho_****…`): stars, and no more than a prefix's worth else
+  if (value.includes('****') && value.replace(/\*/g, '').length <= 8) return true;
   const distinct = new Set<string>();
   for (const ch of value) {
     distinct.add(ch);
@@ -65,11 +65,14 @@ export function readsAsValue(value: string): boolean {
   return !CODE.test(value) && !/^[\d.:]+$/.test(value) && !/=[^=]/.test(value);
 }
 
-/** An identifier of code (no digit), alone or read from: called, indexed, or ending a statement (`os.environ[`). */
-const CODE = /^[A-Za-z_$][A-Za-z_$.]*(?:[[(;,)}\]].*)?$/;
+/**
+ * An identifier of code (no digit), alone or read from: called, indexed, or ending a statement (`os.environ[`,
+ * `getenv(`), no digit after it (`Summer(2024)!` is a password).
+ */
+const CODE = /^[A-Za-z_$][A-Za-z_$.]*(?:[[(;,)}\]][^0-9]*)?$/;
 
-/** A dotted name of code (no digit), or one called or indexed: `process.env.API_KEY;`, `os.environ[`, `getenv(`. */
-const READ_BY_CODE = /^[A-Za-z_$]+(?:(?:\.[A-Za-z_$]+)+[;,)}\]]*|(?:\.[A-Za-z_$]+)*[[(].*)$/;
+/** A dotted name of code, or one called or indexed, no digit in it: `process.env.API_KEY;`, `os.environ[`. */
+const READ_BY_CODE = /^[A-Za-z_$]+(?:(?:\.[A-Za-z_$]+)+[;,)}\]]*|(?:\.[A-Za-z_$]+)*[[(][^0-9]*)$/;
 
 /**
  * Whether the value of a `NAME=value` assignment reads as one: not what code reads there (`READ_BY_CODE`) nor a
@@ -82,7 +85,7 @@ export function readsAsAssigned(value: string): boolean {
 // Secret-ish variable names for `.env`-style assignments and JSON fields. Bounded repeats and a boundary before the
 // name keep every rule linear on long strings without one.
 const SECRET_WORD =
-  '(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|PASS(?![A-Z])|PWD(?![A-Z])|API_?KEY|APIKEY|PRIVATE_?KEY|ACCESS_?KEY|CLIENT_?SECRET|CREDENTIALS?|AUTH_?KEY)';
+  '(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|(?<![A-Za-z])PASS(?![A-Za-z])|(?<![A-Za-z])PWD(?![A-Za-z])|API_?KEY|APIKEY|PRIVATE_?KEY|ACCESS_?KEY|CLIENT_?SECRET|CREDENTIALS?|AUTH_?KEY)';
 // What after a secret-ish word makes a name no secret's: a tokenizer, a count of tokens, a password policy, a token's
 // URL, a minimum length (in the case-insensitive field rule; the env rule's names are upper case).
 const NOT_SECRET_AFTER =
@@ -189,7 +192,7 @@ export const secretRules: readonly SecretRule[] = [
     title: 'Credentials of an Authorization header (Basic, Bearer, Token: curl -H, HTTP requests, JSON headers)',
     // The credential to the next space, quote, comma or semicolon (a token with `!` or `$` in it kept its tail).
     pattern: new RegExp(
-      `\\b(?:proxy-)?authorization["']?[ \\t]*[:=][ \\t]*["']?(?:basic|bearer|token|bot|digest)[ \\t]+${SECRET_VALUE}([^\\s"'\`,;(){}\\[\\]]{8,})`,
+      `\\b(?:proxy-)?authorization["']?[ \\t]*[:=][ \\t]*["']?(?:basic|bearer|token|bot|digest)[ \\t]+${SECRET_VALUE}([^\\s"'\`,;(){}\\[\\]\\\\]{8,})`,
       'gi',
     ),
     group: 1,
@@ -208,7 +211,7 @@ export const secretRules: readonly SecretRule[] = [
     title: '.env-style assignment of a secret-ish name (API_KEY=…, export DB_PASSWORD=…)',
     // Upper-case names only (`.env` style), so code such as `tokenCount = inputTokens` is not taken for a secret.
     pattern: new RegExp(
-      `(?:^|[\\s;&|("'])(?:export\\s+)?${ENV_NAME}[ \\t]*=[ \\t]*(["']?)${SECRET_VALUE}([^\\s"'\`]{8,})\\1`,
+      `(?:^|[\\s;&|("'])(?:export\\s+)?${ENV_NAME}[ \\t]*=[ \\t]*(["']?)${SECRET_VALUE}([^\\s"'\`\\\\]{8,})\\1`,
       'gm',
     ),
     group: 2,
@@ -244,7 +247,7 @@ export const secretRules: readonly SecretRule[] = [
     title:
       'Password or token after its name and = (password=…, psql "password=…", ?access_token=…, ;Password=…, sig=…)',
     pattern: new RegExp(
-      `(?:^|[\\s"'?&;.:])(?:[Pp]assword|passwd|[Pp]wd|PWD|secret|token|access_token|auth_token|refresh_token|id_token|session_token|client_secret|api_key|apikey|_auth|sig|X-Amz-Security-Token|X-Amz-Signature)=${SECRET_VALUE}([^\\s"'\`&;,()<>{}\\[\\]]{8,})`,
+      `(?:^|[\\s"'?&;.:])(?:[Pp]assword|passwd|[Pp]wd|PWD|secret|token|access_token|auth_token|refresh_token|id_token|session_token|client_secret|api_key|apikey|_auth|sig|X-Amz-Security-Token|X-Amz-Signature)=${SECRET_VALUE}([^\\s"'\`&;,()<>{}\\[\\]\\\\]{8,})`,
       'gm',
     ),
     group: 1,
@@ -256,7 +259,7 @@ export const secretRules: readonly SecretRule[] = [
     title: 'Value of an API key header (X-Api-Key: …, X-Auth-Token: …, PRIVATE-TOKEN: …)',
     // hyphenated, as a header is named (a field `apiKey: adminApiKey` of code is no header)
     pattern: new RegExp(
-      `\\b(?:x-)?(?:api-key|auth-token|access-token|private-token)["']?[ \\t]*:[ \\t]*["']?${SECRET_VALUE}([^\\s"'\`,;(){}\\[\\]]{8,})`,
+      `\\b(?:x-)?(?:api-key|auth-token|access-token|private-token)["']?[ \\t]*:[ \\t]*["']?${SECRET_VALUE}([^\\s"'\`,;(){}\\[\\]\\\\]{8,})`,
       'gi',
     ),
     group: 1,
@@ -268,7 +271,7 @@ export const secretRules: readonly SecretRule[] = [
     title: 'Unquoted value of a secret-ish key ending its line (YAML password: …, docker-compose POSTGRES_PASSWORD: …)',
     // Last: a header or a name with a rule of its own is that rule's. Only where the value ends the line (a comment may follow): `token: someVariable,` in code does not.
     pattern: new RegExp(
-      `(?:^|[\\s{,])${FIELD_NAME}[ \\t]*:[ \\t]+${SECRET_VALUE}([^\\s"'\`#,{}\\[\\]]{8,})[ \\t]*(?:#.*)?$`,
+      `(?:^|[\\s{,])${FIELD_NAME}[ \\t]*:[ \\t]+${SECRET_VALUE}([^\\s"'\`#,{}\\[\\]\\\\]{8,})[ \\t]*(?:#.*)?$`,
       'gim',
     ),
     group: 1,

@@ -36,7 +36,7 @@ const MIN_LENGTH = 16;
 const MAY_HOLD_PREFIX =
   /PRIVATE KEY|A[KSB]IA|ACCA|AIza|ya29\.|AccountKey=|Q~|sk-|[sr]k_|gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|oas)-|xox|xapp-|hooks\.slack\.com|npm_|hf_|SG\.|gsk_|whsec_|GOCSPX-|pypi-|dop_v1_|shp(?:at|ss|ca|pa)_|:AA|eyJ/;
 const MAY_HOLD_WORD =
-  /secret|token|pass(?:w|phrase|[=:])|_pass|api[-_]?key|private_?key|access_?key|credential|auth_?key|_auth|authorization|pwd=|sig=|x-amz-|mysql|mariadb|sshpass|docker[ \t]+login|curl[^\n]{0,300}?[ \t](?:-u|--user)/i;
+  /secret|token|pass(?:w|phrase)|pass["']?[ \t]{0,3}[:=]|_pass|api[-_]?key|private_?key|access_?key|credential|auth_?key|_auth|authorization|pwd["']?[ \t]{0,3}[:=]|_pwd|sig=|x-amz-|mysql|mariadb|sshpass|docker[ \t]+login|curl[^\n]{0,300}?[ \t](?:-u|--user)/i;
 const MAY_HOLD_URL_PASSWORD = /:\/\/[^\s:/?#@"'<>]{0,100}:[^\s/?#"'<>]{3,200}@/;
 
 /** Whether `text` may hold a secret, by the rules' cheap test: a text that fails it holds none, escaped or not. */
@@ -60,7 +60,10 @@ export function findSecrets(text: string): SecretMatch[] {
     for (const m of text.matchAll(pattern)) {
       const span = m.indices?.[rule.group];
       if (!span) continue;
-      const [start, end] = span;
+      const start = span[0];
+      let end = span[1];
+      // what ends a shell word is not part of a value found by its name (`PASSWORD=password;`)
+      if (rule.byName === true) while (end > start && TRAILING.includes(text[end - 1] ?? '')) end -= 1;
       if (end <= start) continue;
       if (rule.byName === true && isPlaceholderValue(text.slice(start, end))) continue;
       if (rule.takes !== undefined && !rule.takes(text.slice(start, end))) continue;
@@ -72,6 +75,9 @@ export function findSecrets(text: string): SecretMatch[] {
 }
 
 const MARKER = /\[REDACTED(?::[a-z0-9-]+)?\]/g;
+
+/** What may follow a value in a shell line (`;`, `&`, `|`) or a list (`,`): cut from a value found by its name. */
+const TRAILING = ';&|,';
 
 /** The marker that replaces a secret. */
 export function redactionMarker(rule: string): string {

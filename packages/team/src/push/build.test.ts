@@ -94,6 +94,8 @@ describe('a session as pushed, per tier', () => {
       ['Bash export OPENAI_API_KEY=sk-proj-CUTOPENAIaaaaaaaaaaaaaaaaaaaa…', 'CUTOPENAI'],
       ['Bash deploy --token abcdefghijklmnopqrstu…', 'abcdefgh'],
       ['Bash curl -H "Authorization: Bearer abcdefghijklmnopqrstuvw…', 'abcdefgh'],
+      // a URL cut inside its password, before its `@`
+      ['Bash psql postgresql://app:Abcdefghijklmnopqr…', 'Abcdefgh'],
     ];
     for (const [text, start] of cut) {
       const out = outgoingText(text ?? '');

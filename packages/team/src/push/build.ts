@@ -82,6 +82,8 @@ const NAME_ROOM = 40;
  */
 function mayBeSecretStart(text: string, word: string, at: number): boolean {
   if (/[0-9]/.test(word) && /[A-Za-z]/.test(word)) return true;
+  // a URL cut inside its password, before the `@` its rule needs (`postgresql://app:Abcdefgh…`)
+  if (/:\/\/[^\s/]*:/.test(word)) return true;
   return mayHold(text.slice(Math.max(0, at - NAME_ROOM), at + word.length));
 }
 

@@ -44,6 +44,8 @@ export function usePageChange(route: Route): void {
   useEffect(() => {
     if (last.current === key) return;
     last.current = key;
+    // what had the focus when the page changed: a tab the person opened the page with, or nothing (a link gone)
+    const opener = document.activeElement;
     const until = Date.now() + HEADING_WAIT_MS;
     let timer: number | undefined;
     const place = () => {
@@ -51,7 +53,8 @@ export function usePageChange(route: Route): void {
       // field, a row, a call keep theirs).
       const active = document.activeElement;
       const kept = active !== null && active !== document.body && active.isConnected;
-      if (kept && active.closest('.topbar .nav, .topbar .brand') === null) return;
+      // moved since (the person tabbed on while the page loaded), or not a tab: left where it is
+      if (kept && (active !== opener || active.closest('.topbar .nav, .topbar .brand') === null)) return;
       const heading = document.querySelector<HTMLElement>('#main h1');
       if (heading === null && Date.now() < until) {
         timer = window.setTimeout(place, 50);
@@ -59,7 +62,11 @@ export function usePageChange(route: Route): void {
       }
       const target = heading ?? document.querySelector<HTMLElement>('#main');
       if (target === null) return;
-      if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+      if (!target.hasAttribute('tabindex')) {
+        target.tabIndex = -1;
+        // focusable for this once: a later click inside it would otherwise outline the whole page
+        target.addEventListener('blur', () => target.removeAttribute('tabindex'), { once: true });
+      }
       target.focus({ preventScroll: true });
     };
     timer = window.setTimeout(place, 0);
