@@ -46,6 +46,10 @@ export function usePageChange(route: Route): void {
     last.current = key;
     // what had the focus when the page changed: a tab the person opened the page with, or nothing (a link gone)
     const opener = document.activeElement;
+    const byTab = opener?.closest('.topbar .nav, .topbar .brand') != null;
+    // Back to the sessions list: the list gives the focus back to the row opened itself (list-place.ts), as the
+    // list's data comes; only a tab that opened it hands the focus to its heading
+    if (key === 'sessions' && !byTab) return;
     const until = Date.now() + HEADING_WAIT_MS;
     let timer: number | undefined;
     const place = () => {
