@@ -50,29 +50,15 @@ export function UnlinkedSubagents({ detail }: { detail: SessionDetail }) {
   );
 }
 
-function CompactionRun({ sub }: { sub: SubagentInfo }) {
-  return (
-    <Line
-      testId="compaction-run"
-      what={<b>Compaction</b>}
-      why={`: ${COMPACTION_RUN}`}
-      events={sub.events}
-      calls={sub.toolCalls}
-      errors={sub.errors}
-    >
-      <div className="unlinked-body">
-        <SubagentTimeline agentKey={sub.key} />
-      </div>
-    </Line>
-  );
-}
+/** A compaction's summarising run: said as what it is (its prompt is the client's, the same every time). */
+const CompactionRun = ({ sub }: { sub: SubagentInfo }) => <UnlinkedSubagent sub={sub} compaction />;
 
-function UnlinkedSubagent({ sub }: { sub: SubagentInfo }) {
+function UnlinkedSubagent({ sub, compaction = false }: { sub: SubagentInfo; compaction?: boolean }) {
   return (
     <Line
-      testId="unlinked-subagent"
-      what={<b>Subagent</b>}
-      prompt={sub.prompt}
+      testId={compaction ? 'compaction-run' : 'unlinked-subagent'}
+      what={<b>{compaction ? 'Compaction' : 'Subagent'}</b>}
+      {...(compaction ? { why: `: ${COMPACTION_RUN}` } : { prompt: sub.prompt })}
       events={sub.events}
       calls={sub.toolCalls}
       errors={sub.errors}
