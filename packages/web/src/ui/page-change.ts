@@ -31,6 +31,9 @@ export function pageTitle(route: Route): string {
 /** A page, apart from its query (a filter or a call to jump to is the same page). */
 const pageKey = (route: Route) => ('id' in route ? `${route.page} ${route.id}` : route.page);
 
+/** The header's tabs (and the logo's link home): what opens a page by itself. */
+const TABS = '.topbar .nav, .topbar .brand';
+
 /** How long the new page's heading is waited for (a session's comes with its header). */
 const HEADING_WAIT_MS = 2000;
 
@@ -46,7 +49,7 @@ export function usePageChange(route: Route): void {
     last.current = key;
     // what had the focus when the page changed: a tab the person opened the page with, or nothing (a link gone)
     const opener = document.activeElement;
-    const byTab = opener?.closest('.topbar .nav, .topbar .brand') != null;
+    const byTab = opener?.closest(TABS) != null;
     // Back to the sessions list: the list gives the focus back to the row opened itself (list-place.ts), as the
     // list's data comes; only a tab that opened it hands the focus to its heading
     if (key === 'sessions' && !byTab) return;
@@ -58,7 +61,7 @@ export function usePageChange(route: Route): void {
       const active = document.activeElement;
       const kept = active !== null && active !== document.body && active.isConnected;
       // moved since (the person tabbed on while the page loaded), or not a tab: left where it is
-      if (kept && (active !== opener || active.closest('.topbar .nav, .topbar .brand') === null)) return;
+      if (kept && (active !== opener || !byTab)) return;
       const heading = document.querySelector<HTMLElement>('#main h1');
       if (heading === null && Date.now() < until) {
         timer = window.setTimeout(place, 50);
