@@ -87,7 +87,7 @@ export function App() {
         Skip to content
       </button>
       <header className="topbar">
-        <a className="brand" href="#/">
+        <a className="brand" href="#/" aria-label="AgentDash">
           <span className="brand-mark" aria-hidden="true">
             <svg viewBox="0 0 32 32">
               <title>AgentDash</title>
@@ -143,7 +143,10 @@ export function App() {
           <ThemeToggle />
           <span className="conn" data-testid="live-status" title="Live updates over server-sent events">
             <span className={`conn-dot ${connected ? 'on' : ''}`} />
-            <span className="conn-label">{connected ? 'Live' : 'Offline'}</span>
+            <span className="conn-label" aria-hidden="true">
+              {connected ? 'Live' : 'Offline'}
+            </span>
+            <span className="sr-only">{connected ? 'Live' : 'Offline'}</span>
           </span>
         </div>
       </header>
