@@ -32,8 +32,12 @@ export function DrillPanel({
   // page ends with the panel, so while it held only its placeholder the page could not scroll its top up to the
   // window's (it stopped with the heading near the bottom of the screen).
   const heading = useRef<HTMLHeadingElement>(null);
-  // what had the focus when the panel opened (a tool's errors button): Close gives it back, not to the page's start
-  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  // what had the focus when the panel opened (a tool's errors button, a chart's surface, which is SVG): Close gives
+  // it back, not to the page's start
+  const [opener] = useState(() => {
+    const el = document.activeElement;
+    return el instanceof HTMLElement || el instanceof SVGElement ? el : null;
+  });
   const close = () => {
     onClose();
     if (opener?.isConnected) opener.focus();

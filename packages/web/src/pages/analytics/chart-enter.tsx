@@ -1,0 +1,35 @@
+import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { useActiveTooltipDataPoints } from 'recharts';
+
+type Slot = { current: unknown };
+
+/**
+ * The row the chart's tooltip shows, kept in `into`: recharts moves its tooltip with the arrow keys once the chart
+ * has the focus, and says nothing of it outside the chart. Rendered inside the chart (it reads the chart's state).
+ */
+export function ActiveRow({ into }: { into: Slot }) {
+  const points = useActiveTooltipDataPoints();
+  into.current = points?.[0];
+  return null;
+}
+
+/**
+ * A bar chart that opens on Enter or Space what a click on the bar its tooltip shows opens: the arrow keys moved the
+ * tooltip from bar to bar, and the keyboard could open nothing. `children` is given the slot for its `ActiveRow`.
+ */
+export function EnterOpens<T>({ open, children }: { open: (row: T) => void; children: (active: Slot) => ReactNode }) {
+  const active = useRef<unknown>(undefined);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    const row = active.current as T | undefined;
+    if (row === undefined) return;
+    e.preventDefault();
+    open(row);
+  };
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the keys come from the chart's focused surface within
+    <div className="chart-keys" onKeyDown={onKeyDown}>
+      {children(active)}
+    </div>
+  );
+}
