@@ -22,6 +22,17 @@ describe('a secret found by its name keeps nothing of its value', () => {
     ['mysql -u root -pSummer(2024)! app', 'mysql -u root -p[REDACTED:command-line-credential] app'],
     // stars in it, but more of it shown than a prefix
     ['password=Hunter2Xy9****', 'password=[REDACTED:password-assignment]'],
+    // a passphrase between quotes, spaces and all (its first word alone was too short, and nothing was found)
+    ['PASSWORD="correct horse battery staple"', 'PASSWORD="[REDACTED:env-assignment]"'],
+    ["export DB_PASSWORD='Tr0ub4dor and 3 more' && make", "export DB_PASSWORD='[REDACTED:env-assignment]' && make"],
+    // unquoted, the value still ends at its first space
+    ['DB_PASSWORD=Xy7kL9mQ2z run "a b"', 'DB_PASSWORD=[REDACTED:env-assignment] run "a b"'],
+    ['A="x" DB_PASSWORD=Xy7kL9mQ2z run it"', 'A="x" DB_PASSWORD=[REDACTED:env-assignment] run it"'],
+    // a `="` before it that opens no value of its (a wild session's command)
+    [
+      'echo "=== a ===" && SRC_TOKEN=Sup3rS3cr3tX /tmp/t --help | grep -i token; echo "b"',
+      'echo "=== a ===" && SRC_TOKEN=[REDACTED:env-assignment] /tmp/t --help | grep -i token; echo "b"',
+    ],
   ])('%s', (text, redacted) => {
     expect(redactText(text).text).toBe(redacted);
   });

@@ -98,6 +98,13 @@ const FIELD_NAME = `[A-Za-z0-9_.-]{0,40}${SECRET_WORD}${NOT_SECRET_AFTER}[A-Za-z
 const SECRET_VALUE =
   '(?![$<{%])(?!\\*{1,200}\\b)(?!(?:x{1,200}|changeme|your[-_a-z]{0,100}|example[-_a-z]{0,100}|placeholder|redacted)\\b)(?![^"\'\\s]{0,300}(?:\\.\\.\\.|…))';
 
+/**
+ * A space or tab inside a quoted value: the nearest quote before it opens the value, right after a secret-ish name
+ * and its `=` (any `="` will not do: `echo "=== a ===" && TOKEN=abc def` is no quoted value), and one after it on
+ * the line closes it. Bounded both ways, as every lookaround here.
+ */
+const QUOTED_SPACE = `(?<=${ENV_NAME}[ \\t]{0,10}=[ \\t]{0,10}["'][^"'\\n]{0,200})[ \\t](?=[^"'\\n]{0,200}["'])`;
+
 export const secretRules: readonly SecretRule[] = [
   {
     id: 'private-key',
@@ -211,12 +218,13 @@ export const secretRules: readonly SecretRule[] = [
     title: '.env-style assignment of a secret-ish name (API_KEY=…, export DB_PASSWORD=…)',
     // Upper-case names only (`.env` style), so code such as `tokenCount = inputTokens` is not taken for a secret.
     pattern: new RegExp(
-      `(?:^|[\\s;&|("'])(?:export\\s+)?${ENV_NAME}[ \\t]*=[ \\t]*(["']?)${SECRET_VALUE}([^\\s"'\`\\\\]{8,})\\1`,
+      `(?:^|[\\s;&|("'])(?:export\\s+)?${ENV_NAME}[ \\t]*=[ \\t]*(["']?)${SECRET_VALUE}((?:[^\\s"'\`\\\\]|${QUOTED_SPACE}){8,})\\1`,
       'gm',
     ),
     group: 2,
     byName: true,
-    // The value to the next space or quote, `;`, `&`, `#` and `!` included (`Xy7kL9mQ;2zR!` in a .env file: its tail
+    // The value to the next space or quote, `;`, `&`, `#` and `!` included; between quotes, spaces too (a passphrase,
+    // `PASSWORD="correct horse battery staple"`, was missed) (`Xy7kL9mQ;2zR!` in a .env file: its tail
     // was kept); not an expression of code (`API_KEY = process.env.API_KEY;`).
     takes: readsAsAssigned,
   },

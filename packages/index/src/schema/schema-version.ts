@@ -99,7 +99,8 @@
  *   with two marks on a Latin letter folded too (`docs_fts`: `remove_diacritics 2`), a mark part of its word
  *   (`categories 'L* N* Co M*'`); Thai, Lao, Myanmar and Khmer runs cut into words for search (write/cjk.ts); 81: a
  *   call's stored one-line summary cut never inside a character (core's `oneLine`, `characterCut`); 82: the secret
- *   rules of a review (values to their end, YAML fields, service tokens, code that reads a secret left alone).
+ *   rules of a review (values to their end, YAML fields, service tokens, code that reads a secret left alone); 83: a quoted passphrase's
+ *   spaces part of its value (`PASSWORD="correct horse"`).
  *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
  *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
  *   rebuild the whole index each time the other had run.
@@ -107,7 +108,7 @@
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 82;
+export const DERIVED_VERSION = 83;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {
