@@ -103,7 +103,8 @@ export function ErrorRateChart({
       <h3>
         Error rate by tool
         <span className="chart-hint" data-testid="error-rate-hint">
-          {byRate.length > 0 && `highest ${byRate.length} · errors/calls, expected ones apart · a bar (click, Enter) opens them`}
+          {byRate.length > 0 &&
+            `highest ${byRate.length} · errors/calls, expected ones apart · a bar (click, Enter) opens them`}
           {fewCalls > 0 &&
             `${byRate.length > 0 ? ' · ' : ''}${fewCalls} ${fewCalls === 1 ? 'tool' : 'tools'} of fewer than ${MIN_RANKED_CALLS} calls not ranked`}
         </span>
