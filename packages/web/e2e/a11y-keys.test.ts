@@ -196,7 +196,7 @@ describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headl
 
   it("says which metric Usage shows, and keeps a heading's hint a word apart in its name", async () => {
     const page = await at('#/usage');
-    await page.getByTestId('chart-usage-days').locator('h3').waitFor({ timeout: 15_000 });
+    await page.getByTestId('chart-usage-days').locator('h2').waitFor({ timeout: 15_000 });
     await idle(page);
     const pressed = () =>
       Promise.all(
@@ -206,8 +206,8 @@ describe.skipIf(missing !== undefined)('keyboard and accessibility tree in headl
     await page.getByRole('button', { name: 'Tokens', exact: true }).press('Enter');
     await page.getByRole('button', { name: 'Tokens', pressed: true }).waitFor();
     expect(await pressed()).toEqual([0, 1]);
-    expect(await page.getByTestId('chart-usage-days').locator('h3').ariaSnapshot()).toMatch(
-      /^- heading "Tokens per day stacked by model" \[level=3\]$/,
+    expect(await page.getByTestId('chart-usage-days').locator('h2').ariaSnapshot()).toMatch(
+      /^- heading "Tokens per day stacked by model" \[level=2\]$/,
     );
   });
 

@@ -53,6 +53,8 @@ describe.skipIf(missing !== undefined)('pages that say what they are, in headles
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.activeElement?.tagName === 'H1', undefined, { timeout: 15_000 });
     expect(await page.title()).toBe('Usage · AgentDash');
+    // the heading holds the focus without a ring drawn round the width of the page
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle)).toBe('none');
     expect(await page.locator('nav.nav a[aria-current=page]').allTextContents()).toEqual(['Usage']);
   });
 
@@ -164,5 +166,27 @@ describe.skipIf(missing !== undefined)('pages that say what they are, in headles
     const cursor = page.locator('.ev-row.ev-cursor');
     await cursor.waitFor({ timeout: 5_000 });
     expect(await cursor.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+  });
+
+  it('outlines each page with one h1 and no heading level skipped (the cards were h3 under the h1)', async () => {
+    const id = encodeURIComponent(await firstSession());
+    for (const hash of ['#/', '#/usage', '#/analytics', `#/s/${id}`, `#/s/${id}/waterfall`, `#/s/${id}/files`]) {
+      const page = await open(hash);
+      await page.locator('h1').first().waitFor({ timeout: 15_000 });
+      await idle(page);
+      // the page's own headings: those of a message's Markdown are the author's, inside its h2
+      const levels = await page.evaluate(() =>
+        [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+          .filter((h) => h.closest('.md') === null && h.getClientRects().length > 0)
+          .map((h) => `${h.tagName[1]} ${h.textContent?.slice(0, 30)}`),
+      );
+      const level = (i: number) => Number(levels[i]?.[0] ?? 1);
+      expect(
+        levels.filter((_, i) => level(i) === 1),
+        `${hash} ${JSON.stringify(levels)}`,
+      ).toHaveLength(1);
+      const skips = levels.filter((_, i) => i > 0 && level(i) > level(i - 1) + 1);
+      expect({ hash, skips }).toEqual({ hash, skips: [] });
+    }
   });
 });

@@ -38,7 +38,7 @@ describe.skipIf(missing !== undefined)(
       await page.keyboard.press('Enter');
       const drill = page.getByTestId('drill');
       await drill.waitFor({ timeout: 5_000 });
-      const title = (await drill.locator('h3').textContent()) ?? '';
+      const title = (await drill.locator('h2').textContent()) ?? '';
       expect(title.startsWith('Failing calls in ')).toBe(true);
       // the project the tooltip named (its label may be cut on the axis; the tooltip names it whole)
       expect(title).toContain(named.replace(/^…/, ''));
@@ -59,7 +59,7 @@ describe.skipIf(missing !== undefined)(
       await page.keyboard.press('Enter');
       const drill = page.getByTestId('drill');
       await drill.waitFor({ timeout: 5_000 });
-      expect(await drill.locator('h3').textContent()).toBe(`Errors: ${category}`);
+      expect(await drill.locator('h2').textContent()).toBe(`Errors: ${category}`);
       expect(await page.evaluate(() => window.location.hash)).toBe(`#/analytics?category=${category}`);
       await page.getByTestId('drill-row').first().waitFor({ timeout: 15_000 });
       await drill.getByRole('button', { name: 'Close' }).click();
@@ -69,7 +69,7 @@ describe.skipIf(missing !== undefined)(
       await pointAt(page, 'chart-error-rate', 1);
       await page.keyboard.press(' ');
       await drill.waitFor({ timeout: 5_000 });
-      expect(await drill.locator('h3').textContent()).toMatch(/^Failing .+ calls$/);
+      expect(await drill.locator('h2').textContent()).toMatch(/^Failing .+ calls$/);
       expect(ui.problems).toEqual([]);
     });
   },

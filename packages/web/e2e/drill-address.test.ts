@@ -26,7 +26,7 @@ describe.skipIf(missing !== undefined)('an analytics drill-down in the address, 
     await label.click();
     const drill = page.getByTestId('drill');
     await drill.waitFor();
-    expect(await drill.locator('h3').textContent()).toBe('Failing Bash calls');
+    expect(await drill.locator('h2').textContent()).toBe('Failing Bash calls');
     await page.waitForFunction(() => window.location.hash === '#/analytics?tool=Bash');
     await page.getByTestId('drill-row').first().waitFor({ timeout: 15_000 });
 
@@ -37,7 +37,7 @@ describe.skipIf(missing !== undefined)('an analytics drill-down in the address, 
     // the address alone opens it, and its Close lets it go from the address
     await ui.visit(page, '#/analytics?category=exit-code&severity=error');
     await drill.waitFor({ timeout: 15_000 });
-    expect(await drill.locator('h3').textContent()).toBe('Errors: exit-code (error)');
+    expect(await drill.locator('h2').textContent()).toBe('Errors: exit-code (error)');
     await drill.getByRole('button', { name: 'Close' }).click();
     await drill.waitFor({ state: 'detached' });
     await page.waitForFunction(() => window.location.hash === '#/analytics');

@@ -19,12 +19,12 @@ export function TimeByProjectCard({ time, testId }: { readonly time: Time; reado
   const labels = projectLabels((time?.byProject ?? []).map((p) => p.project));
   return (
     <div className="card" data-testid={testId}>
-      <h3>
+      <h2>
         Where the time went, by project
         <span className="chart-hint">
           main threads · by active time (idle left out) · the bar is the whole wall time
         </span>
-      </h3>
+      </h2>
       <table className="table compact time-projects" data-testid="time-projects-table">
         <thead>
           <tr>
@@ -84,13 +84,13 @@ export function TimeByDayCard({
   const { rows: days, unit } = timeDayRows(time?.byDay ?? []);
   return (
     <div className="card" data-testid={testId}>
-      <h3>
+      <h2>
         Where the time went, by {unit}
         <span className="chart-hint">
           {hint}
           {unit === 'day' ? '' : ` · each ${unit} from its first day`}
         </span>
-      </h3>
+      </h2>
       <ResponsiveContainer width="100%" height={240}>
         <BarChart aria-label={`Where the time went, by ${unit}`} data={days} margin={{ top: 12, left: 8, right: 16 }}>
           <CartesianGrid vertical={false} stroke={C.grid} />

@@ -111,9 +111,9 @@ function FileTable(props: {
   if (files.length === 0) return null;
   return (
     <section className="files-group" data-testid={props.testId}>
-      <h3>
+      <h2>
         {props.title} <span className="chart-hint">{plural(files.length, 'file')}</span>
-      </h3>
+      </h2>
       <div className="table-wrap">
         <table className="table compact">
           <thead>

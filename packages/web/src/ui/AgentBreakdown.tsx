@@ -7,7 +7,7 @@ export function AgentStatsTable({ rows }: { readonly rows: readonly AgentStatsRo
   if (rows.length < 2) return null;
   return (
     <div className="card" data-testid="agent-stats">
-      <h3>By agent</h3>
+      <h2>By agent</h2>
       <table className="table">
         <thead>
           <tr>

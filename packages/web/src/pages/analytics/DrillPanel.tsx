@@ -54,9 +54,9 @@ export function DrillPanel({
   return (
     <div className="drill card" data-testid="drill">
       <div className="drill-head">
-        <h3 ref={heading} tabIndex={-1} style={{ margin: 0 }}>
+        <h2 ref={heading} tabIndex={-1} style={{ margin: 0 }}>
           {drill.title}
-        </h3>
+        </h2>
         <button type="button" className="btn small" onClick={close}>
           Close
         </button>

@@ -29,7 +29,7 @@ export function DurationChart({
   return (
     <div className="card" data-testid="chart-durations">
       <div className="row" style={{ justifyContent: 'space-between', marginBottom: 12 }}>
-        <h3 style={{ margin: 0 }}>Duration distribution</h3>
+        <h2 style={{ margin: 0 }}>Duration distribution</h2>
         <select
           className="select"
           value={durationTool}
@@ -80,13 +80,13 @@ export function TimeChart({
   const { C, tooltipStyle } = theme;
   return (
     <div className="card wide" data-testid="chart-time">
-      <h3>
+      <h2>
         Over time
         <span className="chart-hint">
           per {GRAINS[stats?.granularity ?? 'day'].hint}, your time zone
           {untimed > 0 && ` · ${plural(untimed, 'call')} without a time not drawn`}
         </span>
-      </h3>
+      </h2>
       {timeRows.every((row) => row.calls === 0) ? (
         <div className="empty">{emptyNote(state, untimed > 0 ? 'No call with a time.' : 'No tool calls.')}</div>
       ) : (
@@ -130,9 +130,9 @@ export function ProjectChart({
   const labels = projectLabels((stats?.projects ?? []).map((p) => p.project));
   return (
     <div className="card wide" data-testid="chart-projects">
-      <h3>
+      <h2>
         Per project<span className="chart-hint">a bar (click, Enter) opens its failing calls</span>
-      </h3>
+      </h2>
       {(stats?.projects ?? []).every((p) => p.calls === 0) ? (
         <div className="empty">{emptyNote(state, 'No tool calls.')}</div>
       ) : (

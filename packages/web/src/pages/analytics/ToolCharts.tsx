@@ -32,12 +32,12 @@ export function CallsPerTool({
   const { C, tooltipStyle } = theme;
   return (
     <div className="card" data-testid="chart-tools">
-      <h3>
+      <h2>
         Calls per tool
         <span className="chart-hint">
           {tools.length > TOP ? `top ${TOP} of ${tools.length} · ` : ''}ok · errors · expected
         </span>
-      </h3>
+      </h2>
       {topTools.length === 0 ? (
         <div className="empty">{emptyNote(state, 'No tool calls.')}</div>
       ) : (
@@ -100,7 +100,7 @@ export function ErrorRateChart({
   const { C, tooltipStyle } = theme;
   return (
     <div className="card" data-testid="chart-error-rate">
-      <h3>
+      <h2>
         Error rate by tool
         <span className="chart-hint" data-testid="error-rate-hint">
           {byRate.length > 0 &&
@@ -108,7 +108,7 @@ export function ErrorRateChart({
           {fewCalls > 0 &&
             `${byRate.length > 0 ? ' · ' : ''}${fewCalls} ${fewCalls === 1 ? 'tool' : 'tools'} of fewer than ${MIN_RANKED_CALLS} calls not ranked`}
         </span>
-      </h3>
+      </h2>
       {byRate.length === 0 ? (
         <div className="empty">
           {emptyNote(state, fewCalls > 0 ? 'No tool with calls enough to rank.' : 'No errors.')}
@@ -179,9 +179,9 @@ export function CategoryChart({
   };
   return (
     <div className="card" data-testid="chart-categories">
-      <h3>
+      <h2>
         Error categories<span className="chart-hint">errors · expected</span>
-      </h3>
+      </h2>
       {rows.length === 0 ? (
         <div className="empty">{emptyNote(state, 'No errors.')}</div>
       ) : (

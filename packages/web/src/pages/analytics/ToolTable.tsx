@@ -5,7 +5,7 @@ import type { ToolStat } from './use-analytics';
 export function ToolTable({ tools, drillTool }: { tools: readonly ToolStat[]; drillTool: (t: ToolStat) => void }) {
   return (
     <div className="card" style={{ marginBottom: 14 }}>
-      <h3>Durations per tool</h3>
+      <h2>Durations per tool</h2>
       <table className="table" style={{ background: 'transparent' }}>
         <thead>
           <tr>

@@ -32,14 +32,14 @@ export function TierCalls({ row }: { readonly row: SessionRow }) {
   const described = (c: CallRowDto) => (row.tier === 'summary' || c.summary === '' ? undefined : c.summary);
   return (
     <div className="tier-calls" data-testid="tier-calls">
-      <h3>
+      <h2>
         Calls
         <span className="chart-hint">
           {calls.length < row.toolCalls
             ? `the first ${fmtNumber(calls.length)} of ${fmtNumber(row.toolCalls)}`
             : `${fmtNumber(calls.length)}, as the ${row.tier} tier holds them`}
         </span>
-      </h3>
+      </h2>
       <table className="table compact">
         <thead>
           <tr>

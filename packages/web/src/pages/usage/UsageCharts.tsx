@@ -57,12 +57,12 @@ export function DailyChart({
   const shortModel = (m: string) => names.get(m) ?? m;
   return (
     <div className="card" data-testid="chart-usage-days">
-      <h3>
+      <h2>
         {metric === 'cost' ? 'Cost' : 'Tokens'} per {unit}
         <span className="chart-hint">
           stacked by model{unit === 'day' ? '' : `; each ${unit} from its first day, those without usage empty`}
         </span>
-      </h3>
+      </h2>
       {daily.length === 0 ? (
         <div className="empty">{emptyNote(state, 'No usage.')}</div>
       ) : (
@@ -140,9 +140,9 @@ export function ProjectsChart({
   const fmtValue = valueFormat(metric);
   return (
     <div className="card" data-testid="chart-usage-projects">
-      <h3>
+      <h2>
         {metric === 'cost' ? 'Cost' : 'Tokens'} by project<span className="chart-hint">top 12</span>
-      </h3>
+      </h2>
       {projects.length === 0 ? (
         <div className="empty">{emptyNote(state, 'No usage.')}</div>
       ) : (

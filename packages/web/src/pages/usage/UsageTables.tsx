@@ -21,7 +21,7 @@ export function ModelsTable({
   const ordered = metric === 'tokens' ? [...rows].sort((a, b) => tokensOf(b) - tokensOf(a)) : rows;
   return (
     <div className="card" data-testid="usage-models">
-      <h3>By model</h3>
+      <h2>By model</h2>
       {/* On a phone its columns fit the card (usage-fit, styles.css); should a model id still be too long, it scrolls. */}
       <FiguresTable
         label="Model"
@@ -45,7 +45,7 @@ export function AgentsTable({ usage }: U) {
   if (rows.length < 2) return null;
   return (
     <div className="card" data-testid="agent-usage">
-      <h3>By agent</h3>
+      <h2>By agent</h2>
       <FiguresTable label="Agent" rows={rows} keyOf={(a) => a.agent} labelOf={(a) => <AgentBadge agent={a.agent} />} />
     </div>
   );
@@ -61,7 +61,7 @@ export function PeopleTable({ usage }: U) {
   if (rows.length < 2) return null;
   return (
     <div className="card" data-testid="usage-people">
-      <h3>By person</h3>
+      <h2>By person</h2>
       <FiguresTable
         label="Person"
         rows={rows}
@@ -86,11 +86,11 @@ export function TopSessions({ usage, metric = 'cost' }: U & { metric?: Metric })
   const short = shortRefs(top.map((s) => s.id));
   return (
     <div className="card" data-testid="usage-top-sessions">
-      <h3>
+      <h2>
         Top sessions by cost
         {/* The answer holds the costliest sessions only: their tokens are not the most tokens of any session. */}
         {metric === 'tokens' && <span className="chart-hint">the costliest, in both views</span>}
-      </h3>
+      </h2>
       {/* On a phone the table may be wider than its card: it scrolls there (the cost stays reachable). */}
       <div className="card-scroll">
         <table className="table compact">
@@ -135,9 +135,9 @@ export function TopSessions({ usage, metric = 'cost' }: U & { metric?: Metric })
 export function UsageBlocks({ usage, team = false }: U & { team?: boolean }) {
   return (
     <div className="card" data-testid="usage-blocks">
-      <h3>
+      <h2>
         5-hour blocks<span className="chart-hint">usage limits reset 5 h after a block's first request</span>
-      </h3>
+      </h2>
       {usage !== undefined && usage.blocksTotal > usage.blocks.length && (
         <p className="dim" data-testid="usage-blocks-shown">
           The {fmtNumber(usage.blocks.length)} most recent of {fmtNumber(usage.blocksTotal)} blocks

@@ -132,7 +132,7 @@ describe('AgentsTable', () => {
 
   it("gives each agent's responses, tokens and cost as the other usage tables do, figures right-aligned", () => {
     const html = shown([agent('claude', 1200, 3_400_000, 12.5), agent('codex', 40, 9000, null)]);
-    expect(html).toContain('<h3>By agent</h3>');
+    expect(html).toContain('<h2>By agent</h2>');
     const figures = [...html.matchAll(/<td class="num[^"]*">([^<]*)<\/td>/g)].map((m) => m[1]);
     expect(figures).toEqual(['1,200', '3.4M', '$12.50', '40', '9,000', 'unknown']);
   });
