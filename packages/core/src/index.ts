@@ -97,6 +97,7 @@ export {
   systemNoteLabel,
   timelineShows,
 } from './session/header.js';
+export { blockedByHook, preToolHookCallOf } from './session/hooked-calls.js';
 export { type LoadSessionOptions, loadSession } from './session/load-session.js';
 export { missingMainIssue } from './session/missing-main.js';
 export { noteSourceOf } from './session/note-source.js';

@@ -93,6 +93,45 @@ export function toolResult(
   });
 }
 
+/** A hook's progress record on call `id` (Claude Code 2.x writes one for each hook it runs on a call). */
+export function hookProgress(base: RecordBase, id: string, event = 'PreToolUse'): string {
+  return JSON.stringify({
+    ...envelope(base),
+    type: 'progress',
+    data: { type: 'hook_progress', hookEvent: event, hookName: `${event}:Bash`, command: './pre-commit.sh' },
+    toolUseID: id,
+    parentToolUseID: id,
+  });
+}
+
+/**
+ * Three failing shell calls of Claude Code 2.x, each after a hook's record: one a PreToolUse hook blocked (its stderr
+ * the result, no `Exit code N`, as 2.1.39 wrote it), one whose hook passed and whose command exited 1, one after a
+ * PostToolUse hook. Their ids: `toolu_blocked`, `toolu_ran`, `toolu_post`.
+ */
+export function hookedShellCalls(sessionId: string): string[] {
+  const at = basesOf(sessionId);
+  return [
+    prompt(at('u1', null, 1), 'Commit it.'),
+    toolUse(at('a1', 'u1', 2), 'msg_1', 'toolu_blocked', 'Bash', { command: 'git commit -m x' }),
+    hookProgress(at('p1', 'a1', 3), 'toolu_blocked'),
+    toolResult(at('r1', 'p1', 40), 'toolu_blocked', 'Pre-commit validation failed:\n\n[DIALYZER]\nerrors found', true),
+    toolUse(at('a2', 'r1', 41), 'msg_2', 'toolu_ran', 'Bash', { command: 'npm test' }),
+    hookProgress(at('p2', 'a2', 42), 'toolu_ran'),
+    toolResult(at('r2', 'p2', 50), 'toolu_ran', 'Exit code 1\n1 test failed', true),
+    toolUse(at('a3', 'r2', 51), 'msg_3', 'toolu_post', 'Bash', { command: 'make' }),
+    hookProgress(at('p3', 'a3', 52), 'toolu_post', 'PostToolUse'),
+    toolResult(at('r3', 'p3', 53), 'toolu_post', 'make: *** No rule to make target', true),
+  ];
+}
+
+/** What `hookedShellCalls` are: the blocked one the hook's, the others their commands' exits. */
+export const HOOKED_CATEGORIES = [
+  ['toolu_blocked', 'hook-blocked', undefined],
+  ['toolu_ran', 'exit-code', 1],
+  ['toolu_post', 'exit-code', undefined],
+] as const;
+
 export function writeLines(path: string, lines: readonly string[], terminate = true): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, lines.join('\n') + (terminate && lines.length > 0 ? '\n' : ''));

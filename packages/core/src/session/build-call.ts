@@ -3,6 +3,7 @@ import { timestampDurations } from '../agents/durations.js';
 import { createSubagentId } from '../model/ids.js';
 import type { RawCall, RawResult } from '../model/raw.js';
 import type { CallStatus, NoResultReason, ToolCall, ToolResult } from '../model/tool-call.js';
+import { blockedByHook } from './hooked-calls.js';
 
 /** A tool call as found, with the subagent (its `agentId`, or `sidechain`) whose records hold it. */
 export interface RawCallWithAgent extends RawCall {
@@ -19,6 +20,8 @@ export interface CallContext {
   readonly subagentKey: string | undefined;
   /** The subject of the task the call names (`TaskSubjects`), when it names one the session created. */
   readonly taskSubject?: string | undefined;
+  /** A PreToolUse hook ran on the call (`preToolHookCallOf`): a failure with no exit is the hook's block. */
+  readonly preToolHook?: boolean;
 }
 
 /**
@@ -31,7 +34,8 @@ export function toolCallOf(
   rawResult: RawResult | undefined,
   context: CallContext,
 ): ToolCall {
-  const result: ToolResult | undefined = rawResult ? adapter.typeResult(raw, rawResult) : undefined;
+  const typed: ToolResult | undefined = rawResult ? adapter.typeResult(raw, rawResult) : undefined;
+  const result = typed && context.preToolHook === true ? blockedByHook(typed) : typed;
   const status: CallStatus = result
     ? result.isError
       ? 'error'

@@ -23,6 +23,7 @@ import { hiddenReasonOf } from './classify-user.js';
 import { CopyFilter, signatureOf } from './copies.js';
 import { EmbeddedThreads, filedAgents } from './embedded.js';
 import { extremesBy, headerCallOf, headerCountsOf } from './header.js';
+import { preToolHookCallOf } from './hooked-calls.js';
 import { missingMainIssue } from './missing-main.js';
 import { pairRecords } from './pair.js';
 import { readMeta } from './read-meta.js';
@@ -145,6 +146,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
   const { callToThread, linkedBy } = linkSubagents([...rawCalls.values()], results, threads, startsSubagent);
 
   const movedOn = conversationMovedOn([mainThread, ...threads.map((t) => t.records)]);
+  const hooked = new Set(allRecords.map(preToolHookCallOf).filter((id) => id !== undefined));
   const built: ToolCall[] = [];
   for (const raw of rawCalls.values()) {
     const rawResult = results.get(raw.id) ?? options.resultsElsewhere?.get(raw.id);
@@ -153,6 +155,7 @@ export async function loadSession(group: SessionFiles, options: LoadSessionOptio
         live: options.live,
         movedOn: movedOn.has(raw.id),
         subagentKey: callToThread.get(raw.id),
+        preToolHook: hooked.has(raw.id),
       }),
     );
   }

@@ -11,6 +11,7 @@ import type { RawCallWithAgent } from './build-call.js';
 import { hiddenReasonOf } from './classify-user.js';
 import { CopyFilter, signatureOf } from './copies.js';
 import { EmbeddedThreads } from './embedded.js';
+import { preToolHookCallOf } from './hooked-calls.js';
 import { usageByModel } from './load-session.js';
 import { reusedCallId } from './pair.js';
 import { pullRecords } from './record-stream.js';
@@ -106,6 +107,8 @@ export class SessionFacts {
   readonly movedOn = new Set<string>();
   /** The subjects of the session's tasks, for the calls that name one by id (learned before any call is built). */
   readonly tasks = new TaskSubjects();
+  /** The calls a PreToolUse hook ran on (`preToolHookCallOf`). */
+  readonly hooked = new Set<string>();
   /** The kinds and inputs of the calls that may give a task's subject, until their result is read. */
   private readonly taskInputs = new Map<string, { readonly kind: string; readonly input: unknown }>();
   recordCount = 0;
@@ -181,6 +184,8 @@ export class SessionFacts {
     const inMain = subagent === undefined;
     const sidechain = 'isSidechain' in record && record.isSidechain;
     if (record.kind === 'unknown') this.unknownRecords += 1;
+    const hooked = preToolHookCallOf(record);
+    if (hooked !== undefined) this.hooked.add(hooked);
     // Copies are dropped before: each kept record is a prompt of its own.
     this.summary.add(recordFactOf(record, placeOf(record, inMain), `${at.file}:${at.ordinal}`));
     if (record.kind === 'assistant' && !record.isSynthetic && record.usage && record.model !== undefined) {

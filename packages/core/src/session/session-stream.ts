@@ -150,6 +150,7 @@ export async function openSessionStream(group: SessionFiles, options: LoadSessio
       live: options.live,
       movedOn: facts.movedOn.has(fact.raw.id),
       subagentKey: callToThread.get(fact.raw.id),
+      preToolHook: facts.hooked.has(fact.raw.id),
       taskSubject:
         facts.tasks.size === 0
           ? undefined

@@ -7,6 +7,7 @@
 import {
   agentIdOfResult,
   backgroundTaskOf,
+  blockedByHook,
   createIsoTimestamp,
   createRecordUuid,
   createToolUseId,
@@ -21,7 +22,8 @@ import {
 import { filesTouchedBy, joinedPath, relativePath, summarizeCall, type TouchingCall } from '@agentdash/core/present';
 import { type AgentKind, adapterForFile } from '../agents.js';
 import { isObj, str } from '../guards.js';
-import { type FactColumns, type FactValues, OP, type Op } from './record-rows.js';
+import { OP, type Op } from './row-ops.js';
+import type { FactColumns, FactValues } from './row-types.js';
 
 /** A call as its fact reads it (`storedCallOf`). */
 export interface StoredCall {
@@ -138,6 +140,7 @@ export function factColumnsOf(
   result: StoredResult | undefined,
   cwd: string | undefined,
   agent: AgentKind,
+  preToolHook = false,
 ): FactColumns {
   const raw: RawCall = {
     id: createToolUseId(call.id),
@@ -150,7 +153,9 @@ export function factColumnsOf(
   const rawResult = result && rawResultOf(call.id, result, { file: '', line: result.line, offset: 0 });
   // The call's agent types its result (every file of a session is one agent's).
   const adapter = adapterForFile({ agent });
-  const typed = rawResult ? adapter.typeResult(raw, rawResult) : undefined;
+  const typedAlone = rawResult ? adapter.typeResult(raw, rawResult) : undefined;
+  // core's one rule (toolCallOf): a hook's block is no exit of the command
+  const typed = typedAlone && preToolHook ? blockedByHook(typedAlone) : typedAlone;
   const canonicalName = adapter.canonicalToolName(call.name);
   // Objects written out, not spread: spreading `typing` into each call's arguments took a third of the facts' own
   // time on the bench home (V8 copies a spread object through its slow path here).
@@ -224,6 +229,8 @@ export class FactTracker {
   private readonly calls = new Map<string, { call: StoredCall; cwd: string | undefined }>();
   private readonly results = new Map<string, StoredResult>();
   private readonly done = new Set<string>();
+  /** The calls a PreToolUse hook ran on (`OP.hook`), in this file. */
+  private readonly hooked = new Set<string>();
   private cwdLine = -1;
   private cwd: string | undefined;
 
@@ -255,6 +262,8 @@ export class FactTracker {
           this.results.delete(id);
           this.emit(ops, call, result, cwd);
         } else this.calls.set(id, { call, cwd });
+      } else if (op[0] === OP.hook) {
+        this.hooked.add(op[1]);
       } else if (op[0] === OP.result) {
         const id = op[1] as string;
         if (this.results.has(id) || this.done.has(id)) continue;
@@ -277,7 +286,7 @@ export class FactTracker {
 
   private emit(ops: Op[], call: StoredCall, result: StoredResult | undefined, cwd: string | undefined): void {
     this.done.add(call.id);
-    const columns = factColumnsOf(call, result, cwd, this.agent);
+    const columns = factColumnsOf(call, result, cwd, this.agent, this.hooked.has(call.id));
     ops.push([OP.fact, call.id, call.line, result?.line ?? null, factValuesOf(columns)]);
   }
 }

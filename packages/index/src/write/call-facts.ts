@@ -17,7 +17,8 @@ import {
   type StoredCall,
   type StoredResult,
 } from './call-fact.js';
-import type { FactOp, FactValues } from './record-rows.js';
+import type { FactOp } from './row-ops.js';
+import type { FactValues } from './row-types.js';
 
 /** A stored call's or result's row, where it is. */
 interface RowAt {
@@ -103,6 +104,11 @@ export class CallFacts {
       cwdAt: () =>
         db.prepare('SELECT s.text FROM records JOIN strings s ON s.id = cwd_ref WHERE file_id = ? AND line = ?'),
       agentOfFile: () => db.prepare('SELECT agent FROM files WHERE id = ?').pluck(),
+      // Whether a PreToolUse hook ran on the call, by a record of its home (pre_hooks).
+      hookedIn: () =>
+        db.prepare(
+          'SELECT 1 FROM pre_hooks h JOIN files f ON f.id = h.file_id WHERE h.tool_use_id = ? AND f.home = ? LIMIT 1',
+        ),
       // The facts stored for an id (one per home; a file dropped meanwhile has none).
       factsOfId: () =>
         db.prepare(
@@ -299,6 +305,7 @@ export class CallFacts {
       result,
       (this.s.cwdAt.get(plan.call.file_id, plan.call.line) as { text: string } | undefined)?.text,
       agentOfRow(this.s.agentOfFile.get(plan.call.file_id) as string | undefined),
+      this.s.hookedIn.get(plan.id, plan.home) !== undefined,
     );
   }
 }

@@ -13,7 +13,8 @@ import { adapterForFile } from '../agents.js';
 import { sessionKeyOf } from '../file-row.js';
 import { prepared } from '../schema/statements.js';
 import type { FactTracker } from './call-fact.js';
-import { type Op, type OpsFile, opsOfEvent } from './record-rows.js';
+import { type OpsFile, opsOfEvent } from './record-rows.js';
+import type { Op } from './row-ops.js';
 
 /**
  * The copies a file's read takes (undefined: its agent writes none), given the agents with a file in its session;

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FileRow } from '../file-row.js';
 import { openIndex } from '../index.js';
 import { Writer } from './import.js';
-import { OP, type Op } from './record-rows.js';
+import { OP, type Op } from './row-ops.js';
 
 let dir: string;
 let db: Database.Database;

@@ -10,8 +10,8 @@ import type { FactTracker } from './call-fact.js';
 import { CallFacts } from './call-facts.js';
 import { opsWithCopies } from './copy-rows.js';
 import type { DocNumbers } from './doc-parts.js';
-import { OP, type Op } from './record-rows.js';
 import { reusedCallIssue } from './reused-call.js';
+import { OP, type Op } from './row-ops.js';
 import type { CallBind, DocBind, IssueBind, RecordBind, RequestBind, ResultBind, TitleBind } from './row-types.js';
 
 /**
@@ -76,6 +76,7 @@ export class Writer {
         db.prepare<ResultBind>(
           `INSERT OR IGNORE INTO results (file_id, tool_use_id, line, ts_text, ts_ms, offset) VALUES (?, ?, ?, ?, ?, ?)`,
         ),
+      insertHook: () => db.prepare('INSERT OR IGNORE INTO pre_hooks (file_id, line, tool_use_id) VALUES (?, ?, ?)'),
       insertIssue: () => db.prepare<IssueBind>('INSERT INTO issues (file_id, line, code, message) VALUES (?, ?, ?, ?)'),
       insertDoc: () =>
         db.prepare<DocBind>(
@@ -271,6 +272,10 @@ export class Writer {
           break;
         case OP.unknown:
           s.countUnknown.run(fileId);
+          break;
+        case OP.hook:
+          s.insertHook.run(fileId, op[2], op[1]);
+          touched.add(op[1]);
           break;
         default: {
           const unknown: never = op;

@@ -11,7 +11,7 @@ import type { Codec } from '../archive/archive-codec.js';
 import type { NoNotices, RpcCall } from '../worker-rpc.js';
 import { WorkerRpcClient } from '../worker-rpc.js';
 import { builtWorkerScript, startBuiltWorker } from '../worker-script.js';
-import type { Op } from './record-rows.js';
+import type { Op } from './row-ops.js';
 
 /** A new file to read from byte 0. */
 export interface ParseRequest {

@@ -22,7 +22,7 @@ import { copiesOfRead, opsWithCopies } from './copy-rows.js';
 import { DocNumbers } from './doc-parts.js';
 import { FingerprintTee, fingerprintOf } from './fingerprint.js';
 import type { ArchiveChunk, OpsChunk, ParseEnd, ParseFailed, ParseProtocol, ParseRequest } from './parse-pool.js';
-import type { Op } from './record-rows.js';
+import type { Op } from './row-ops.js';
 
 /** Source bytes per chunk of operations posted to the writer. */
 const OPS_BYTES = 1024 * 1024;
