@@ -22,6 +22,14 @@ export type ErrorCategory = (typeof errorCategories)[number];
 export const errorSeverities = ['expected', 'error'] as const;
 export type ErrorSeverity = (typeof errorSeverities)[number];
 
+/**
+ * The failures that are the person's own decision, not the tool's: a call rejected, or interrupted (Esc, a cancel:
+ * the person stopped it). Expected, as every agent's classifier says; they counted as the tool's errors (a review).
+ */
+export function isPersonsDecision(category: ErrorCategory): boolean {
+  return category === 'user-rejected' || category === 'interrupted';
+}
+
 export interface ToolError {
   readonly category: ErrorCategory;
   readonly severity: ErrorSeverity;

@@ -1,4 +1,4 @@
-import type { ErrorCategory, ErrorSeverity, ToolError } from '../model/tool-error.js';
+import { type ErrorCategory, type ErrorSeverity, isPersonsDecision, type ToolError } from '../model/tool-error.js';
 import type { DataKind } from '../model/typed-result.js';
 
 interface Rule {
@@ -115,9 +115,9 @@ function shellCategory(message: string): { readonly category: ErrorCategory; rea
   return { category: rule?.category ?? 'exit-code', expected: rule?.expected === true };
 }
 
-/** Severity: expected for a user's decision and for stopping or reading a shell that already ended. */
+/** Severity: expected for a person's decision and for stopping or reading a shell that already ended. */
 function severityOf(category: ErrorCategory, kind: DataKind | undefined): ErrorSeverity {
-  if (category === 'user-rejected') return 'expected';
+  if (isPersonsDecision(category)) return 'expected';
   if (category === 'not-running' && (kind === 'task-stop' || kind === 'task-output')) return 'expected';
   return 'error';
 }

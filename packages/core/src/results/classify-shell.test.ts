@@ -53,6 +53,20 @@ describe('a shell command that failed', () => {
     );
   });
 
+  it("is the person's decision, not the tool's error, when they interrupted it (a wild 2.0.67 Task: an error)", () => {
+    for (const [kind, message] of [
+      ['agent', 'Interrupted by user'],
+      ['bash', '[Request interrupted by user for tool use]'],
+      ['bash', 'partial output\n<error>Command was aborted before completion</error>'],
+      ['read', "The user doesn't want to take this action right now. STOP what you are doing."],
+    ] as const) {
+      expect([classifyError(kind, message, false).category, classifyError(kind, message, false).severity]).toEqual([
+        'interrupted',
+        'expected',
+      ]);
+    }
+  });
+
   it('keeps its exit code for the other agents too (Codex, Gemini: the client writes only the code)', () => {
     const error = shellExitError(1, 'husky - pre-commit hook error\nNo such tool available in this image');
     expect([error.category, error.exitCode]).toEqual(['exit-code', 1]);

@@ -101,7 +101,8 @@
  *   call's stored one-line summary cut never inside a character (core's `oneLine`, `characterCut`); 82: the secret
  *   rules of a review (values to their end, YAML fields, service tokens, code that reads a secret left alone); 83: a quoted passphrase's
  *   spaces part of its value (`PASSWORD="correct horse"`); 84: `pre_hooks`, a shell failure without an exit after a
- *   PreToolUse hook ran on the call `hook-blocked` (core's `blockedByHook`).
+ *   PreToolUse hook ran on the call `hook-blocked` (core's `blockedByHook`); 85: an interrupted call the person's
+ *   decision, `expected` (core's `isPersonsDecision`).
  *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
  *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
  *   rebuild the whole index each time the other had run.
@@ -109,7 +110,7 @@
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 84;
+export const DERIVED_VERSION = 85;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

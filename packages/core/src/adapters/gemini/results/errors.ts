@@ -1,4 +1,9 @@
-import type { ErrorCategory, ErrorSeverity, ToolError } from '../../../model/tool-error.js';
+import {
+  type ErrorCategory,
+  type ErrorSeverity,
+  isPersonsDecision,
+  type ToolError,
+} from '../../../model/tool-error.js';
 import type { DataKind } from './kinds.js';
 
 interface Rule {
@@ -40,9 +45,9 @@ const rules: readonly Rule[] = [
   },
 ];
 
-/** Expected for a user's own decision; every other failure is an error. */
+/** Expected for a person's own decision (a rejection, a cancel); every other failure is an error. */
 function severityOf(category: ErrorCategory): ErrorSeverity {
-  return category === 'user-rejected' ? 'expected' : 'error';
+  return isPersonsDecision(category) ? 'expected' : 'error';
 }
 
 /** Classify a failed Gemini call (`status` error or cancelled) by its message. */

@@ -104,7 +104,9 @@ describe('errors carry the shared categories', () => {
   it.each(cases)('%s (%s): %s → %s', (name, status, message, category) => {
     const outcome = typeOne(name, {}, message, { status });
     expect(outcome.typed).toEqual({ kind: 'error', tool: name, message });
-    expect(outcome.error).toEqual({ category, severity: 'error', message });
+    // the person's cancel is theirs, not the tool's failure
+    const severity = category === 'interrupted' ? 'expected' : 'error';
+    expect(outcome.error).toEqual({ category, severity, message });
   });
 });
 
