@@ -2,7 +2,9 @@ import { bool, isRecord, num, str } from '../../internal/guards.js';
 import { compactInput, inputQuestions, inputTodos } from '../../model/build-call-input.js';
 import type { CallInput, InputEdit } from '../../model/call-input.js';
 
-const GREP_FLAGS = ['-i', '-n', '-A', '-B', '-C', 'multiline'] as const;
+// `head_limit` too: a search capped by the call was shown as complete where the client writes no `appliedLimit`
+// (1.0.x: "1 file" of two that matched)
+const GREP_FLAGS = ['-i', '-n', '-A', '-B', '-C', 'multiline', 'head_limit'] as const;
 
 function edits(value: unknown): InputEdit[] | undefined {
   if (!Array.isArray(value)) return undefined;
