@@ -6,9 +6,9 @@ import { fmtNumber, fmtPercent, realErrorRate, realErrors } from './format';
 export function AgentStatsTable({ rows }: { readonly rows: readonly AgentStatsRow[] }) {
   if (rows.length < 2) return null;
   return (
-    <div className="card" data-testid="agent-stats">
+    <div className="card table-scrolls" data-testid="agent-stats">
       <h2>By agent</h2>
-      <table className="table">
+      <table className="table compact">
         <thead>
           <tr>
             <th>Agent</th>

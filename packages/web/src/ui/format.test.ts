@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fmtDate, knownTimeIso } from './format';
+import { fmtCostCell, fmtDate, knownTimeIso } from './format';
 
 describe('knownTimeIso (a time that may be unknown)', () => {
   it('is the ISO text of a time', () => {
@@ -16,5 +16,14 @@ describe('knownTimeIso (a time that may be unknown)', () => {
       undefined,
     ]);
     expect(fmtDate(knownTimeIso(0))).toBe('—');
+  });
+});
+
+describe('fmtCostCell', () => {
+  it("keeps a cost's `+ ?` together, breakable before it only (a phone's narrow Cost column)", () => {
+    const gaps = { unpricedModels: ['x-model'] };
+    expect(fmtCostCell(162.84, gaps)).toBe('$162.84 +\u00a0?');
+    expect(fmtCostCell(162.84)).toBe('$162.84');
+    expect(fmtCostCell(null)).toBe('unknown');
   });
 });

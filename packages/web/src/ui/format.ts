@@ -37,6 +37,11 @@ export const fmtBytes = formatBytes;
 export const fmtPercent = formatPercent;
 export const fmtDate = formatDateTime;
 export const fmtCost = formatCost;
+/**
+ * A cost for a table's cell: its ` + ?` (prices missing for part of it) kept together, on a line of its own when the
+ * cell is narrow (a phone: `$162.84 + ?` on one line pushed the Cost column out of its card).
+ */
+export const fmtCostCell: typeof formatCost = (cost, gaps) => formatCost(cost, gaps).replace(/ \+ \?$/, ' +\u00a0?');
 /** The error rate the dashboard shows: errors not expected over calls (0 without calls). */
 export const realErrorRate = (c: { calls: number; errors: number; expectedErrors: number }): number =>
   c.calls > 0 ? realErrors(c) / c.calls : 0;

@@ -4,9 +4,9 @@ import type { ToolStat } from './use-analytics';
 /** Durations per tool: calls, errors, rate and percentiles; a row with errors opens its failing calls. */
 export function ToolTable({ tools, drillTool }: { tools: readonly ToolStat[]; drillTool: (t: ToolStat) => void }) {
   return (
-    <div className="card" style={{ marginBottom: 14 }}>
+    <div className="card table-scrolls" style={{ marginBottom: 14 }} data-testid="tool-table">
       <h2>Durations per tool</h2>
-      <table className="table" style={{ background: 'transparent' }}>
+      <table className="table compact" style={{ background: 'transparent' }}>
         <thead>
           <tr>
             <th>Tool</th>

@@ -2,7 +2,7 @@ import { modelLabel, shortRefs } from '@agentdash/core/present';
 import { setTeamScope } from '../../data/team-scope';
 import type { UsageResponse } from '../../data/types';
 import { AgentBadge } from '../../ui/AgentBadge';
-import { fmtCost, fmtDate, fmtDuration, fmtNumber, rangeParts, shortPath } from '../../ui/format';
+import { type fmtCost, fmtCostCell, fmtDate, fmtDuration, fmtNumber, rangeParts, shortPath } from '../../ui/format';
 import { sessionHref } from '../../ui/router';
 import { type Metric, tokensOf } from './use-usage';
 
@@ -118,7 +118,7 @@ export function TopSessions({ usage, metric = 'cost' }: U & { metric?: Metric })
                 </td>
                 <td className="usage-started">{fmtDate(s.startedAt)}</td>
                 <td className="num">{fmtNumber(tokensOf(s))}</td>
-                <td className={`num cost ${s.costUsd === null ? 'unknown' : ''}`}>{fmtCost(s.costUsd, s)}</td>
+                <td className={`num cost wraps ${s.costUsd === null ? 'unknown' : ''}`}>{fmtCostCell(s.costUsd, s)}</td>
               </tr>
             ))}
           </tbody>
@@ -215,7 +215,7 @@ function FiguresTable<T extends Figures>({
               <td className="usage-label">{labelOf(r)}</td>
               <td className="num">{fmtNumber(r.responses)}</td>
               <td className="num">{fmtNumber(tokensOf(r))}</td>
-              <td className={`num cost ${r.costUsd === null ? 'unknown' : ''}`}>{fmtCost(r.costUsd, r)}</td>
+              <td className={`num cost wraps ${r.costUsd === null ? 'unknown' : ''}`}>{fmtCostCell(r.costUsd, r)}</td>
             </tr>
           ))}
         </tbody>
