@@ -1,5 +1,4 @@
 import type { AgentId } from '@agentdash/core/model';
-import { modelList, unrecordedNotes } from '@agentdash/core/present';
 import { useState } from 'react';
 import { TimeByDayCard, TimeByProjectCard } from '../analytics/WhereTimeWent';
 import { useServerFacts } from '../data/server-facts';
@@ -10,6 +9,7 @@ import { loadStateOf } from '../ui/load-state';
 import { ProjectFilter } from '../ui/ProjectFilter';
 import { useAddress } from '../ui/page-address';
 import { useChartTheme } from './analytics/chart-theme';
+import { CostNotes } from './usage/CostNotes';
 import { UsageCards } from './usage/UsageCards';
 import { DailyChart, ProjectsChart } from './usage/UsageCharts';
 import { AgentsTable, ModelsTable, PeopleTable, TopSessions, UsageBlocks } from './usage/UsageTables';
@@ -77,18 +77,8 @@ export function UsagePage({ query }: { readonly query: string }) {
         </div>
       </div>
       {error && <div className="err-msg">Could not load usage: {error}</div>}
-      {t && t.unpricedModels.length > 0 && (
-        <div className="warn-msg" data-testid="unpriced-warning">
-          No price for {modelList(t.unpricedModels)}: their cost is unknown and not in the sums below (tokens are).
-          Start the server with <span className="mono">--prices FILE</span> to add prices.
-        </div>
-      )}
-      {unrecordedNotes(t).map((note) => (
-        <div key={note.kind} className="warn-msg" data-testid={`${note.kind}-unrecorded-warning`}>
-          {note.text}.
-        </div>
-      ))}
       <UsageCards usage={usage} metric={metric} />
+      <CostNotes totals={t} />
       <AgentsTable usage={usage} />
       <PeopleTable usage={usage} />
       <DailyChart
