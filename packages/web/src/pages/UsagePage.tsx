@@ -36,10 +36,7 @@ export function UsagePage({ query }: { readonly query: string }) {
       <div className="page-head">
         <div>
           <h1 className="page-title">Usage and cost</h1>
-          <div className="page-sub">
-            Each API response counted once, priced with {usage ? `${usage.prices.source} (${usage.prices.date})` : '…'}.
-            Days in your time zone.
-          </div>
+          <div className="page-sub">Each API response counted once. Days in your time zone.</div>
         </div>
         <div className="row">
           <select
@@ -78,9 +75,12 @@ export function UsagePage({ query }: { readonly query: string }) {
       </div>
       {error && <div className="err-msg">Could not load usage: {error}</div>}
       <UsageCards usage={usage} metric={metric} />
-      <CostNotes totals={t} />
-      <AgentsTable usage={usage} />
-      <PeopleTable usage={usage} />
+      {/* under the totals, a line from the first paint on: in the heading, the price table's name arriving made it
+          two lines and wrapped the filters (the whole page moved down) */}
+      <div className="page-sub prices-note" data-testid="prices-note">
+        <span>Priced with {usage ? `${usage.prices.source} (${usage.prices.date})` : '…'}.</span>
+        <CostNotes totals={t} />
+      </div>
       <DailyChart
         theme={theme}
         metric={metric}
@@ -91,6 +91,10 @@ export function UsagePage({ query }: { readonly query: string }) {
         colorOf={colorOf}
         state={state}
       />
+      {/* under the chart: shown only once the data says there are two agents or people, they moved the chart down
+          (a layout shift of the first screen) */}
+      <AgentsTable usage={usage} />
+      <PeopleTable usage={usage} />
       <div className="grid-2">
         <ProjectsChart theme={theme} metric={metric} projects={projects} state={state} />
         <ModelsTable usage={usage} colorOf={colorOf} metric={metric} />

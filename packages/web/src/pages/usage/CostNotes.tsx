@@ -2,10 +2,10 @@ import { modelList, unrecordedNotes } from '@agentdash/core/present';
 import type { UsageResponse } from '../../data/types';
 
 /**
- * What the costs leave out (models without a price, responses without their input or final output count), under
- * the figures they qualify: above them, three notes arriving with the data pushed every card 213 px down (a layout
- * shift a review measured at 0.79) and filled a phone's first screen. Two or more are one disclosure, its summary
- * one line; one is said as it is.
+ * What the costs leave out (models without a price, responses without their input or final output count): a
+ * disclosure on the line under the totals that names the price table, its summary one line. Above the figures, three
+ * notes arriving with the data pushed every card 213 px down (a layout shift a review measured at 0.79) and filled a
+ * phone's first screen; as boxes under the cards, they still pushed the chart down.
  */
 export function CostNotes({ totals }: { readonly totals: UsageResponse['totals'] | undefined }) {
   if (totals === undefined) return null;
@@ -26,22 +26,18 @@ export function CostNotes({ totals }: { readonly totals: UsageResponse['totals']
     ...unrecordedNotes(totals).map((n) => ({ kind: `${n.kind}-unrecorded`, text: <>{n.text}.</> })),
   ];
   if (notes.length === 0) return null;
-  const items = notes.map((n) => (
-    <div key={n.kind} data-testid={`${n.kind}-warning`}>
-      {n.text}
-    </div>
-  ));
-  if (notes.length === 1) {
-    return (
-      <div className="warn-msg" data-testid="cost-notes">
-        {items}
-      </div>
-    );
-  }
   return (
-    <details className="warn-msg cost-notes" data-testid="cost-notes">
-      <summary>The costs are lower bounds ({notes.length} notes on what they leave out)</summary>
-      {items}
+    <details className="cost-notes" data-testid="cost-notes">
+      <summary>
+        The costs are lower bounds ({notes.length} {notes.length === 1 ? 'note' : 'notes'} on what they leave out)
+      </summary>
+      <div className="warn-msg">
+        {notes.map((n) => (
+          <div key={n.kind} data-testid={`${n.kind}-warning`}>
+            {n.text}
+          </div>
+        ))}
+      </div>
     </details>
   );
 }

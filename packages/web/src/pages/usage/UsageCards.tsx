@@ -34,7 +34,7 @@ export function UsageCards({ usage, metric = 'cost' }: { usage: UsageResponse | 
     </div>
   );
   return (
-    <div className="cards">
+    <div className="cards usage-cards">
       {metric === 'tokens' ? [tokens, cost] : [cost, tokens]}
       <div className="card">
         <div className="metric-label">Cache hit ratio</div>

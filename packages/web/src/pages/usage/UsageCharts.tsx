@@ -30,6 +30,9 @@ function dayMax(daily: readonly DayRow[], models: readonly string[]): number {
   return Math.max(0, ...daily.map((row) => models.reduce((sum, m) => sum + (Number(row[m]) || 0), 0)));
 }
 
+/** The height of the days' chart (its legend below it). */
+const CHART_H = 280;
+
 /** Cost (or tokens) per day (per week or month over a long span: a bar for each, gaps included), one colour per model. */
 export function DailyChart({
   theme,
@@ -64,10 +67,13 @@ export function DailyChart({
         </span>
       </h2>
       {daily.length === 0 ? (
-        <div className="empty">{emptyNote(state, 'No usage.')}</div>
+        // while loading, as tall as the chart and a line of its legend: the chart arriving moved nothing below it
+        <div className="empty" style={state === 'loading' ? { minHeight: CHART_H + 30 } : undefined}>
+          {emptyNote(state, 'No usage.')}
+        </div>
       ) : (
         <>
-          <ResponsiveContainer width="100%" height={280}>
+          <ResponsiveContainer width="100%" height={CHART_H}>
             <BarChart
               aria-label={`${metric === 'cost' ? 'Cost' : 'Tokens'} per ${unit}`}
               data={daily}
