@@ -56,7 +56,7 @@ export function SessionFilters({
         present={facets?.agents}
       />
       <select
-        className="select"
+        className="select wide-filter"
         value={filters.project}
         onChange={(e) => set({ project: e.target.value })}
         aria-label="Project"
@@ -70,7 +70,7 @@ export function SessionFilters({
         ))}
       </select>
       <select
-        className="select"
+        className="select wide-filter"
         value={filters.model}
         onChange={(e) => set({ model: e.target.value })}
         aria-label="Model"
@@ -83,7 +83,7 @@ export function SessionFilters({
         ))}
       </select>
       <select
-        className="select"
+        className="select wide-filter"
         value={filters.version}
         onChange={(e) => set(versionChosen(facets, e.target.value))}
         aria-label="Client version"
