@@ -1,9 +1,17 @@
 import type { WaterfallBar, WaterfallLane } from '../data/types';
 
-/** Height of one row of bars, the label column's width and the time axis's height, in CSS pixels. */
+/** Height of one row of bars, the label column's widest width and the time axis's height, in CSS pixels. */
 export const LANE_H = 26;
 export const LABEL_W = 170;
 export const TOP = 24;
+
+/**
+ * The lane labels' column in a canvas `width` CSS pixels wide: 170 px on a desk, down to 28 % of a narrow canvas (96
+ * px at least): on a phone the fixed column left 150 px of 330 for 283 calls and one time tick (a review at 360 px).
+ */
+export function labelWidth(width: number): number {
+  return Math.round(Math.min(LABEL_W, Math.max(96, width * 0.28)));
+}
 /** Parallel calls stack on at most this many rows per lane; more overlap on the last one. */
 const MAX_ROWS = 6;
 
@@ -46,7 +54,8 @@ export function laneLayout(lanes: readonly WaterfallLane[]): LaneBox[] {
 
 /** The time under a pointer's x, in a canvas at `rect` showing `view` (`t0`–`t1` across the plot right of the labels). */
 export function timeAt(view: { readonly t0: number; readonly t1: number }, rect: DOMRect, clientX: number): number {
-  return view.t0 + ((clientX - rect.left - LABEL_W) / (rect.width - LABEL_W)) * (view.t1 - view.t0);
+  const label = labelWidth(rect.width);
+  return view.t0 + ((clientX - rect.left - label) / (rect.width - label)) * (view.t1 - view.t0);
 }
 
 /** Where a pointer is over a canvas at `rect` showing `view`: the time under it, its height, and the lane there. */
@@ -71,7 +80,7 @@ export function hitAt(
 ): Hit | undefined {
   const { t, y, box: l } = pointerAt(layout, view, rect, clientX, clientY);
   if (!l) return undefined;
-  const slack = ((view.t1 - view.t0) / (rect.width - LABEL_W)) * 3;
+  const slack = ((view.t1 - view.t0) / (rect.width - labelWidth(rect.width))) * 3;
   const row = Math.floor((y - l.y) / LANE_H);
   for (let i = 0; i < l.lane.calls.length; i++) {
     const bar = l.lane.calls[i];

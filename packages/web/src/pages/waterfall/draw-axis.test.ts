@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LABEL_W } from '../../ui/waterfall-geometry';
+import { LABEL_W, labelWidth } from '../../ui/waterfall-geometry';
 import { drawAxis } from './draw';
 
 /** A canvas context that records the labels written, each character 6 px wide. */
@@ -52,7 +52,7 @@ describe("the waterfall's time axis on a phone", () => {
     const { ctx, labels } = recorder();
     drawAxis(ctx, { t0, t1: t0 + 11_000 }, LABEL_W + 190, 300);
     expect(labels.length).toBeGreaterThanOrEqual(2);
-    expect(labels.every((l) => l.x >= LABEL_W)).toBe(true);
+    expect(labels.every((l) => l.x >= labelWidth(LABEL_W + 190))).toBe(true);
     expectApart(labels);
   });
 
@@ -84,5 +84,14 @@ describe("the waterfall's time axis on a phone, an hour long", () => {
     // hours and minutes at a 30-minute step: 18:30, then 19:00 ending at its line
     expect(labels.map((l) => l.text)).toEqual(['18:30', '19:00']);
     for (const l of labels) expect(l.x + l.text.length * 6).toBeLessThanOrEqual(LABEL_W + 190);
+  });
+});
+
+describe("the waterfall's lane labels on a phone", () => {
+  it('take 28 % of a narrow canvas, not 170 px of it (a 330 px canvas had 160 px of plot for 283 calls)', () => {
+    expect(labelWidth(330)).toBe(96);
+    expect(330 - labelWidth(330)).toBe(234);
+    expect(labelWidth(500)).toBe(140);
+    expect(labelWidth(1200)).toBe(LABEL_W);
   });
 });

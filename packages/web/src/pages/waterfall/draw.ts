@@ -6,7 +6,7 @@
 import type { WaterfallBar, WaterfallResponse } from '../../data/types';
 import { cssColor } from '../../ui/theme';
 import { BAND_RGB, chartTools, paletteFor, toolStyles } from '../../ui/tool-palette';
-import { fitText, LABEL_W, LANE_H, laneLayout, TOP } from '../../ui/waterfall-geometry';
+import { fitText, LANE_H, labelWidth, laneLayout, TOP } from '../../ui/waterfall-geometry';
 import { barInk, labelGround } from './bar-ink';
 import { drawMark } from './marks';
 import { type MeasuredCalls, measuredCount, measuredParts, WAIT_COLOUR } from './measured';
@@ -42,7 +42,8 @@ function tickLabel(t: number, step: number): string {
  */
 export function drawAxis(ctx: CanvasRenderingContext2D, view: View, width: number, height: number): void {
   const span = view.t1 - view.t0;
-  const plotW = width - LABEL_W;
+  const labelW = labelWidth(width);
+  const plotW = width - labelW;
   ctx.font = '11px system-ui, sans-serif';
   ctx.textBaseline = 'middle';
   const wanted = Math.min(90, plotW / 3);
@@ -54,7 +55,7 @@ export function drawAxis(ctx: CanvasRenderingContext2D, view: View, width: numbe
   // Where the last label written ends: a label that would touch it is left out (spans past the largest step).
   let lastEnd = Number.NEGATIVE_INFINITY;
   for (let t = first; t <= view.t1; t += step) {
-    const x = LABEL_W + ((t - view.t0) / span) * plotW;
+    const x = labelW + ((t - view.t0) / span) * plotW;
     ctx.strokeStyle = cssColor('--chart-grid', '#222836');
     ctx.beginPath();
     ctx.moveTo(x + 0.5, TOP - 4);
@@ -66,7 +67,7 @@ export function drawAxis(ctx: CanvasRenderingContext2D, view: View, width: numbe
     // Right of its line; one that would run past the right edge ends at its line instead (cut, it read as another
     // time), and is left out when that would touch the label before it or the lanes' names.
     const at = x + 3 + w <= width ? x + 3 : x - 3 - w;
-    if (at >= LABEL_W && at >= lastEnd + 6) {
+    if (at >= labelW && at >= lastEnd + 6) {
       ctx.fillText(label, at, TOP / 2);
       lastEnd = at + w;
     }
@@ -95,13 +96,14 @@ export function draw(
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, width, height);
   const span = view.t1 - view.t0;
-  const plotW = width - LABEL_W;
-  const x = (t: number) => LABEL_W + ((t - view.t0) / span) * plotW;
+  const labelW = labelWidth(width);
+  const plotW = width - labelW;
+  const x = (t: number) => labelW + ((t - view.t0) / span) * plotW;
   drawAxis(ctx, view, width, height);
   const layout = laneLayout(data.lanes);
   ctx.save();
   ctx.beginPath();
-  ctx.rect(LABEL_W, 0, plotW, height);
+  ctx.rect(labelW, 0, plotW, height);
   ctx.clip();
   const inks = [cssColor('--bg', '#0d0f14'), cssColor('--text', '#e6e9f0')];
   const backdrop = cssColor('--wf-bg', '#141821');
@@ -216,7 +218,7 @@ export function draw(
   ctx.font = '12px system-ui, sans-serif';
   ctx.textBaseline = 'middle';
   const names: string[] = [];
-  const fit = (text: string) => fitText(text, LABEL_W - 16, (t) => ctx.measureText(t).width);
+  const fit = (text: string) => fitText(text, labelW - 16, (t) => ctx.measureText(t).width);
   for (const { lane, y, rows } of layout) {
     ctx.strokeStyle = cssColor('--chart-grid', '#222836');
     ctx.beginPath();

@@ -8,8 +8,8 @@ import {
   bandAt,
   type Hit,
   hitAt,
-  LABEL_W,
   LANE_H,
+  labelWidth,
   laneLayout,
   TOP,
   timeAt,
@@ -128,7 +128,8 @@ export function useWaterfallCanvas(wf: Waterfall, measured?: MeasuredCalls) {
       if (d && canvas) {
         const dx = e.clientX - d.x;
         if (Math.abs(dx) > 3) d.moved = true;
-        const dt = (dx / (canvas.getBoundingClientRect().width - LABEL_W)) * (d.view.t1 - d.view.t0);
+        const w = canvas.getBoundingClientRect().width;
+        const dt = (dx / (w - labelWidth(w))) * (d.view.t1 - d.view.t0);
         setView({ t0: d.view.t0 - dt, t1: d.view.t1 - dt });
         return;
       }
