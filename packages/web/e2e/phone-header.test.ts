@@ -80,4 +80,19 @@ describe.skipIf(missing !== undefined)("a session's header on a phone, in headle
   it('logged no page errors', () => {
     expect(ui.problems).toEqual([]);
   });
+
+  it('keeps the top bar to one row on a 360 px phone (its buttons went to a second row, 89 px of the screen)', async () => {
+    const page = await ui.page({ width: 360, height: 780, scheme: 'light' });
+    await ui.visit(page, '#/');
+    const bar = page.locator('.topbar');
+    await bar.locator('.nav a').first().waitFor({ timeout: 15_000 });
+    const rows = await bar.evaluate((el) => {
+      const tops = [...el.querySelectorAll('.brand, .nav a, .topbar-right > *')]
+        .filter((e) => e.getClientRects().length > 0)
+        .map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2));
+      return { height: el.getBoundingClientRect().height, spread: Math.max(...tops) - Math.min(...tops) };
+    });
+    expect(rows.spread).toBeLessThanOrEqual(4);
+    expect(rows.height).toBeLessThanOrEqual(60);
+  });
 });
