@@ -66,4 +66,33 @@ describe.skipIf(missing !== undefined)('file paths in tool headers on a phone, i
     for (const c of commands) expect([c.left <= 2, c.length - c.right > 2]).toEqual([true, true]);
     expect(ui.problems).toEqual([]);
   });
+
+  it("keeps a Write's file name and its count of lines whole at 360 px (its head showed '… lines)' alone)", async () => {
+    const page = await ui.page({ width: 360, height: 780, scheme: 'dark' });
+    // the files scenario (2.1.330), which writes files
+    await ui.visit(page, '#/s/0097a0c6');
+    const writes = page.locator('[data-testid=tool-block][data-tool=Write] [data-testid=tool-head]');
+    await page.locator('[data-testid=tool-block]').first().waitFor({ timeout: 15_000 });
+    // the timeline draws the rows in view: read down it to the first Write
+    for (let i = 0; i < 40 && (await writes.count()) === 0; i++) {
+      await page.getByTestId('timeline-scroll').evaluate((el) => el.scrollBy(0, el.clientHeight * 0.8));
+      await page.waitForTimeout(100);
+    }
+    const heads = await writes.evaluateAll((els) =>
+      els.map((head) => {
+        const path = head.querySelector('[data-testid=tool-summary]');
+        const tail = head.querySelector('.tool-summary-tail');
+        const box = head.getBoundingClientRect();
+        const tailBox = tail?.getBoundingClientRect();
+        return {
+          path: path?.textContent ?? '',
+          tail: tail?.textContent ?? '',
+          tailWhole: tail !== null && tail.scrollWidth <= tail.clientWidth + 1 && (tailBox?.right ?? 0) <= box.right,
+        };
+      }),
+    );
+    expect(heads.length).toBeGreaterThan(0);
+    for (const h of heads) expect(h).toEqual({ path: expect.not.stringContaining('('), tail: h.tail, tailWhole: true });
+    for (const h of heads) expect(h.tail).toMatch(/^ \(\d+ lines?\)$/);
+  });
 });

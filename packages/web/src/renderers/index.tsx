@@ -153,6 +153,18 @@ export function iconClassOf(call: CallDto): string {
  */
 export const summaryCutsAtStart = (call: CallDto): boolean => ICON_FAMILY[renderKindOf(call)] === 'file';
 
+/** What core's summaries write after a file's path: a count in brackets (`(63 lines)`), an edit's `+3 −1`. */
+const AFTER_PATH = /\s+(?:\([^()]*\)|\+[\d,]+ [−-][\d,]+)$/;
+
+/**
+ * A file tool's summary as its path and what follows it (`docs/orders.md`, ` (63 lines)`): the path is cut at its
+ * start and the rest kept whole (cut as one, at its start, a Write at 360 px showed "… lines)" alone).
+ */
+export function pathAndTail(summary: string): readonly [path: string, tail: string] {
+  const tail = AFTER_PATH.exec(summary);
+  return tail === null || tail.index === 0 ? [summary, ''] : [summary.slice(0, tail.index), summary.slice(tail.index)];
+}
+
 /** A one-line summary of a call for its header: core's rule, the same words as the CLI and the index. */
 export function callSummary(call: CallDto, cwd?: string): string {
   return callDetail(call, cwd);

@@ -6,6 +6,7 @@ import {
   callSummary,
   iconClassOf,
   opensByDefault,
+  pathAndTail,
   rendererFor,
   renderKindOf,
   showsOwnError,
@@ -131,10 +132,7 @@ export function ToolBlock({ call: initial }: { call: CallDto }) {
         </span>
         {call.name !== call.canonicalName && <span className="tool-alias">({call.name})</span>}
         {summaryCutsAtStart(call) ? (
-          // a path cut at its start keeps its file name: drawn right to left, its text isolated left to right
-          <span className="tool-summary cut-start" title={summary} data-testid="tool-summary">
-            <bdi>{summary}</bdi>
-          </span>
+          <PathSummary summary={summary} />
         ) : (
           <span className="tool-summary" title={summary} data-testid="tool-summary">
             {summary}
@@ -204,5 +202,21 @@ export function ToolBlock({ call: initial }: { call: CallDto }) {
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * A file tool's summary: its path cut at its start keeps its file name (drawn right to left, its text isolated left
+ * to right), and what follows the path (`(63 lines)`, `+3 −1`) is kept whole beside it.
+ */
+function PathSummary({ summary }: { summary: string }) {
+  const [path, tail] = pathAndTail(summary);
+  return (
+    <span className="tool-summary-path" title={summary}>
+      <span className="tool-summary cut-start" data-testid="tool-summary">
+        <bdi>{path}</bdi>
+      </span>
+      {tail !== '' && <span className="tool-summary-tail">{tail}</span>}
+    </span>
   );
 }
