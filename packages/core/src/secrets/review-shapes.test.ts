@@ -71,6 +71,11 @@ describe('shapes found now', () => {
 
 describe('code that reads a secret, and names that hold none, are left alone', () => {
   it.each([
+    // an empty value in quotes: its closing quote opens no value (a review of the quoted-passphrase rule)
+    'echo "API_KEY=" >> .env; echo "done"',
+    'grep -rn "API_TOKEN=" src | head; echo "x"',
+    'out.write("API_KEY=" + apiKey + "\\n")',
+    "line = 'DB_PASSWORD=' + os.environ['X'] + '\\n'",
     'const API_KEY = process.env.API_KEY;',
     "SECRET_KEY = os.environ['SECRET_KEY']",
     'PASSWORD_MIN_LENGTH = 12345678',

@@ -218,13 +218,14 @@ export const secretRules: readonly SecretRule[] = [
     title: '.env-style assignment of a secret-ish name (API_KEY=…, export DB_PASSWORD=…)',
     // Upper-case names only (`.env` style), so code such as `tokenCount = inputTokens` is not taken for a secret.
     pattern: new RegExp(
-      `(?:^|[\\s;&|("'])(?:export\\s+)?${ENV_NAME}[ \\t]*=[ \\t]*(["']?)${SECRET_VALUE}((?:[^\\s"'\`\\\\]|${QUOTED_SPACE}){8,})\\1`,
+      `(?:^|[\\s;&|("'])(?:export\\s+)?${ENV_NAME}[ \\t]*=[ \\t]*(["']?)${SECRET_VALUE}([^\\s"'\`\\\\](?:[^\\s"'\`\\\\]|${QUOTED_SPACE}){7,})\\1`,
       'gm',
     ),
     group: 2,
     byName: true,
     // The value to the next space or quote, `;`, `&`, `#` and `!` included; between quotes, spaces too (a passphrase,
-    // `PASSWORD="correct horse battery staple"`, was missed) (`Xy7kL9mQ;2zR!` in a .env file: its tail
+    // `PASSWORD="correct horse battery staple"`, was missed), never first: `echo "API_KEY=" >> .env; echo "x"` has an
+    // empty value, whose closing quote is no opening one (`Xy7kL9mQ;2zR!` in a .env file: its tail
     // was kept); not an expression of code (`API_KEY = process.env.API_KEY;`).
     takes: readsAsAssigned,
   },
