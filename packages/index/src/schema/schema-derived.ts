@@ -316,3 +316,16 @@ export const FACT_COLUMNS = [
 
 /** Store a text in `strings` unless it is there (a statement of its own: no conflict policy around it). */
 export const INTERN_STRING = 'INSERT OR IGNORE INTO strings (text) VALUES (?)';
+
+/** The derived tables whose rows are one file's (`file_id`): what reading a file again from byte 0 clears. */
+export const FILE_TABLES = [
+  'records',
+  'requests',
+  'titles',
+  'calls',
+  'results',
+  'pre_hooks',
+  'issues',
+  'docs',
+  'secret_counts',
+] as const;

@@ -56,6 +56,8 @@ export class CallFacts {
   private readonly s;
   /** The results stored in the open transaction, by tool_use id and file id (`noteResult`). */
   private readonly newResults = new Set<string>();
+  /** The calls a PreToolUse hook record stored in the open transaction names (`noteHook`). */
+  private readonly newHooks = new Set<string>();
   /** Ids some of whose calls or results leave in the open transaction (`idsLeaving`). */
   private readonly leaving = new Set<string>();
   /** Facts held by calls that leave in the open transaction, by tool_use id and agent home (`idsLeaving`). */
@@ -143,7 +145,8 @@ export class CallFacts {
       idsOfFile: () =>
         db
           .prepare(
-            'SELECT tool_use_id FROM calls WHERE file_id = ? UNION SELECT tool_use_id FROM results WHERE file_id = ?',
+            `SELECT tool_use_id FROM calls WHERE file_id = ? UNION SELECT tool_use_id FROM results WHERE file_id = ?
+             UNION SELECT tool_use_id FROM pre_hooks WHERE file_id = ?`,
           )
           .pluck(),
     });
@@ -154,7 +157,7 @@ export class CallFacts {
    * recomputed when the transaction commits, even where the first call still holds one (`recomputeCalls`).
    */
   idsLeaving(fileId: number): string[] {
-    const ids = this.s.idsOfFile.all(fileId, fileId) as string[];
+    const ids = this.s.idsOfFile.all(fileId, fileId, fileId) as string[];
     for (const id of ids) this.leaving.add(id);
     // The facts this file's calls hold, for a copy of them elsewhere whose records cannot be read back then.
     for (const row of this.s.factsOfFile.all(fileId) as (FactColumns & { tool_use_id: string; home: string })[]) {
@@ -170,6 +173,14 @@ export class CallFacts {
     this.newResults.add(`${id}\u0000${fileId}`);
   }
 
+  /**
+   * A PreToolUse hook's record stored in the open transaction: the fact of the call it names is computed again, even
+   * when its call and result were stored before (a hook's record in another file than its call's).
+   */
+  noteHook(id: string): void {
+    this.newHooks.add(id);
+  }
+
   /** A fact a parse worker computed for a call of this file (`OP.fact`): taken when the batch commits. */
   noteAhead(fileId: number, op: FactOp): void {
     this.factsAhead.set(`${op[1]}\u0000${fileId}`, { callLine: op[2], resultLine: op[3], values: op[4] });
@@ -179,6 +190,7 @@ export class CallFacts {
   endTransaction(): void {
     this.factsAhead.clear();
     this.newResults.clear();
+    this.newHooks.clear();
     this.leaving.clear();
     this.leavingFacts.clear();
   }
@@ -281,6 +293,7 @@ export class CallFacts {
     const result = this.s.firstResult.get(id, home, call.file_id) as FactPlan['result'];
     const settled =
       !this.leaving.has(id) &&
+      !this.newHooks.has(id) &&
       call.stored !== null &&
       call.stored === (result === undefined ? 0 : 1) &&
       // A result in the call's own file comes first, but it may be new: the fact was then computed with another

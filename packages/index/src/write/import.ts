@@ -6,6 +6,7 @@ import type { EmbeddedThreads, RecordEvent } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import type { FileRow, ReadRecords } from '../file-row.js';
 import { prepared, preparedOnUse } from '../schema/prepared.js';
+import { FILE_TABLES } from '../schema/schema-derived.js';
 import type { FactTracker } from './call-fact.js';
 import { CallFacts } from './call-facts.js';
 import { opsWithCopies } from './copy-rows.js';
@@ -110,8 +111,7 @@ export class Writer {
   clearFile(fileId: number): void {
     this.flushTexts(); // Documents leave the full-text index by rowid: held-back ones must be in it first.
     this.s.deleteFts.run(fileId);
-    for (const t of ['records', 'requests', 'titles', 'calls', 'results', 'issues', 'docs', 'secret_counts'])
-      prepared(this.db, `DELETE FROM ${t} WHERE file_id = ?`).run(fileId);
+    for (const t of FILE_TABLES) prepared(this.db, `DELETE FROM ${t} WHERE file_id = ?`).run(fileId);
   }
 
   /**
@@ -274,7 +274,7 @@ export class Writer {
           s.countUnknown.run(fileId);
           break;
         case OP.hook:
-          s.insertHook.run(fileId, op[2], op[1]);
+          if (s.insertHook.run(fileId, op[2], op[1]).changes !== 0) this.facts.noteHook(op[1]);
           touched.add(op[1]);
           break;
         default: {
