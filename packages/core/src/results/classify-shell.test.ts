@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { codexFailureOf } from '../adapters/codex/errors.js';
+import { classifyCopilotError } from '../adapters/copilot/errors.js';
+import { classifyOpenCodeError } from '../adapters/opencode/errors.js';
 import { classifyError } from './classify-error.js';
 import { shellExitError } from './shell-exit.js';
 
@@ -87,5 +90,22 @@ describe("an MCP resource tool's failure", () => {
     expect(classifyError('agent', "Agent type 'x' not found. Available agents: a, b", true).category).toBe(
       'validation',
     );
+  });
+});
+
+describe("an interruption, whatever the agent's words", () => {
+  it("is the person's decision for Codex, Copilot CLI and OpenCode too (expected, as Claude Code's and Gemini's)", () => {
+    expect(codexFailureOf('exec_command', 'aborted by user', false, true)).toMatchObject({
+      category: 'interrupted',
+      severity: 'expected',
+    });
+    expect(classifyCopilotError('The operation was aborted')).toMatchObject({
+      category: 'interrupted',
+      severity: 'expected',
+    });
+    expect(classifyOpenCodeError('Tool execution was interrupted')).toMatchObject({
+      category: 'interrupted',
+      severity: 'expected',
+    });
   });
 });

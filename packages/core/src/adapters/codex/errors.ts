@@ -1,4 +1,4 @@
-import type { ErrorCategory, ErrorSeverity } from '../../model/tool-error.js';
+import { type ErrorCategory, type ErrorSeverity, isPersonsDecision } from '../../model/tool-error.js';
 import { readShellExit, type ShellExit } from '../../results/shell-exit.js';
 import { canonicalCodexToolName, MULTI_AGENT_TOOLS, SHELL_TOOLS } from './tool-names.js';
 import { typeCodexInput } from './type-input.js';
@@ -111,11 +111,11 @@ export function codexFailureOf(
   if (rule === undefined && !refused && !flaggedFailed) return undefined;
   const category = rule?.category ?? 'other';
   const message = trimmed.replace(/^Wall time: [^\n]*\n/, '').trim();
-  // Expected as Claude Code's are: the user's decision, and writing to or closing a process or agent that already
+  // Expected as Claude Code's are: the person's decision (a rejection, an interruption), and writing to or closing a process or agent that already
   // ended (Claude's BashOutput, KillShell and TaskStop on a finished shell).
   return {
     category,
-    severity: category === 'user-rejected' || category === 'not-running' ? 'expected' : 'error',
+    severity: isPersonsDecision(category) || category === 'not-running' ? 'expected' : 'error',
     message,
   };
 }

@@ -1,4 +1,4 @@
-import type { ErrorCategory, ErrorSeverity, ToolError } from '../../model/tool-error.js';
+import { type ErrorCategory, type ErrorSeverity, isPersonsDecision, type ToolError } from '../../model/tool-error.js';
 
 interface Rule {
   readonly category: ErrorCategory;
@@ -38,9 +38,9 @@ const rules: readonly Rule[] = [
   },
 ];
 
-/** Classify a failed Copilot CLI call by its message; a user's own decision or a stopped shell is expected. */
+/** Classify a failed Copilot CLI call by its message; a person's own decision (a rejection, an interruption) or a stopped shell is expected. */
 export function classifyCopilotError(message: string): ToolError {
   const category = rules.find((rule) => rule.test.test(message))?.category ?? 'other';
-  const severity: ErrorSeverity = category === 'user-rejected' || category === 'not-running' ? 'expected' : 'error';
+  const severity: ErrorSeverity = isPersonsDecision(category) || category === 'not-running' ? 'expected' : 'error';
   return { category, severity, message };
 }

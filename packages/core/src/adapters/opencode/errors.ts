@@ -1,4 +1,4 @@
-import type { ErrorCategory, ErrorSeverity, ToolError } from '../../model/tool-error.js';
+import { type ErrorCategory, type ErrorSeverity, isPersonsDecision, type ToolError } from '../../model/tool-error.js';
 
 interface Rule {
   readonly category: ErrorCategory;
@@ -28,9 +28,9 @@ const rules: readonly Rule[] = [
   },
 ];
 
-/** Classify a failed OpenCode call by its message; the person's own refusal is expected. */
+/** Classify a failed OpenCode call by its message; the person's own refusal or interruption is expected. */
 export function classifyOpenCodeError(message: string): ToolError {
   const category = rules.find((rule) => rule.test.test(message))?.category ?? 'other';
-  const severity: ErrorSeverity = category === 'user-rejected' ? 'expected' : 'error';
+  const severity: ErrorSeverity = isPersonsDecision(category) ? 'expected' : 'error';
   return { category, severity, message };
 }
