@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { WaterfallResponse } from '@agentdash/api';
 import { assistantText, basesOf, prompt, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LABEL_W, LANE_H, laneLayout } from '../src/ui/waterfall-geometry';
+import { LANE_H, labelWidth, laneLayout } from '../src/ui/waterfall-geometry';
 import { e2eMissing, openChromium, type ServedIndex, serveIndexOf } from './harness';
 
 const SESSION = '0c97beba-0000-4000-8000-0000000000aa';
@@ -74,7 +74,9 @@ describe.skipIf(missing !== undefined)('the waterfall shows the time no record c
     const box = await canvas.boundingBox();
     if (!box || !main) throw new Error('no waterfall');
     const xOf = (t: number) =>
-      box.x + LABEL_W + ((t - waterfall.startMs) / (waterfall.endMs - waterfall.startMs)) * (box.width - LABEL_W);
+      box.x +
+      labelWidth(box.width) +
+      ((t - waterfall.startMs) / (waterfall.endMs - waterfall.startMs)) * (box.width - labelWidth(box.width));
     const y = box.y + (laneLayout(waterfall.lanes)[0]?.y ?? 0) + LANE_H / 2;
     const gap = main.unrecorded[0];
     await page.mouse.move(xOf(((gap?.startMs ?? 0) + (gap?.endMs ?? 0)) / 2), y);

@@ -43,6 +43,7 @@ describe('typeInput: Claude Code arguments under the shared names', () => {
     });
     // a cap the call asked for is said with the flags (1.0.128 wrote no appliedLimit: "1 file" read as all)
     expect(typeInput('Grep', { pattern: 'x', head_limit: 1 }).flags).toEqual(['head_limit 1']);
+    expect(typeInput('Grep', { pattern: 'x', head_limit: 0 }).flags).toBeUndefined();
     expect(typeInput('MultiEdit', { file_path: '/a', edits: [{ old_string: 'a', new_string: 'b' }, 7] })).toEqual({
       filePath: '/a',
       edits: [

@@ -20,9 +20,10 @@ function edits(value: unknown): InputEdit[] | undefined {
 }
 
 function grepFlags(i: Record<string, unknown>): string[] | undefined {
-  const flags = GREP_FLAGS.filter((f) => i[f] !== undefined && i[f] !== false).map((f) =>
-    i[f] === true ? f : `${f} ${String(i[f])}`,
-  );
+  // (a head_limit of 0 is no cap: the newer clients' "unlimited")
+  const flags = GREP_FLAGS.filter(
+    (f) => i[f] !== undefined && i[f] !== false && !(f === 'head_limit' && i[f] === 0),
+  ).map((f) => (i[f] === true ? f : `${f} ${String(i[f])}`));
   return flags.length > 0 ? flags : undefined;
 }
 
