@@ -56,7 +56,11 @@ it('forgets a hook whose record is gone when the file is read again from its sta
   await index.refresh([join(dir, 'home')]);
   expect(stored()[0]).toEqual(['toolu_blocked', 'hook-blocked', undefined]);
   // rewritten in place, the blocked call's hook record gone (another call's hook there)
-  writeLines(file(), [...lines.slice(0, 2), lines[2]!.replace('"toolu_blocked"', '"toolu_blocked_x"'), ...lines.slice(3)]);
+  writeLines(file(), [
+    ...lines.slice(0, 2),
+    lines[2]!.replace('"toolu_blocked"', '"toolu_blocked_x"'),
+    ...lines.slice(3),
+  ]);
   await index.refresh([join(dir, 'home')]);
   const loaded = await index.loadSession(SESSION);
   expect(loaded.calls[0]?.result?.error?.category).toBe('exit-code');
