@@ -14,7 +14,7 @@ import { digestOf } from '../../team/src/digest.js';
 import type { RunningTeamServer } from '../../team/src/server/start.js';
 import { postgresBin } from '../../team/test/pg-harness.js';
 import { summarySession } from '../../team/test/wire.js';
-import { fmtCost } from '../src/ui/format';
+import { fmtCost, fmtCostCell } from '../src/ui/format';
 import { e2eMissing, openChromium } from './harness';
 import { shot } from './shots';
 import { startTeamWorld, type TeamWorld } from './team-setup';
@@ -160,7 +160,8 @@ describe.skipIf(missing !== undefined)(
       await table.waitFor();
       const rows = (await table.locator('tbody tr').allInnerTexts()).map((r) => r.split('\t'));
       // costliest first, each row the API's figures
-      expect(rows.map((r) => [r[0], r[3]])).toEqual(people.map((p) => [p.person, fmtCost(p.costUsd, p)]));
+      // a table's cost keeps its `+ ?` together (fmtCostCell)
+      expect(rows.map((r) => [r[0], r[3]])).toEqual(people.map((p) => [p.person, fmtCostCell(p.costUsd, p)]));
       await teamShot('02-usage-people');
       const bob = await api<UsageResponse>('/usage?person=bob');
       await table.getByRole('button', { name: 'bob', exact: true }).click();
