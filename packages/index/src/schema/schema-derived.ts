@@ -174,14 +174,13 @@ const CALLS = `
   );
   CREATE INDEX results_file ON results(file_id);
 
-  -- The calls a PreToolUse hook ran on (core's preToolHookCallOf): a failure with no exit is the hook's block.
+  -- The calls a PreToolUse hook ran on (core's preToolHookCallOf), once per file however many hooks ran: a failure
+  -- with no exit is the hook's block. Few rows: read by call, cleared by file without an index of its own.
   CREATE TABLE pre_hooks (
-    file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
-    line INTEGER NOT NULL,
     tool_use_id TEXT NOT NULL,
-    PRIMARY KEY (file_id, line)
+    file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    PRIMARY KEY (tool_use_id, file_id)
   ) WITHOUT ROWID;
-  CREATE INDEX pre_hooks_call ON pre_hooks(tool_use_id);
 `;
 
 /** Sessions as lists show them, and each API response of a session once (its usage). */

@@ -77,7 +77,7 @@ export class Writer {
         db.prepare<ResultBind>(
           `INSERT OR IGNORE INTO results (file_id, tool_use_id, line, ts_text, ts_ms, offset) VALUES (?, ?, ?, ?, ?, ?)`,
         ),
-      insertHook: () => db.prepare('INSERT OR IGNORE INTO pre_hooks (file_id, line, tool_use_id) VALUES (?, ?, ?)'),
+      insertHook: () => db.prepare('INSERT OR IGNORE INTO pre_hooks (tool_use_id, file_id) VALUES (?, ?)'),
       insertIssue: () => db.prepare<IssueBind>('INSERT INTO issues (file_id, line, code, message) VALUES (?, ?, ?, ?)'),
       insertDoc: () =>
         db.prepare<DocBind>(
@@ -274,7 +274,7 @@ export class Writer {
           s.countUnknown.run(fileId);
           break;
         case OP.hook:
-          if (s.insertHook.run(fileId, op[2], op[1]).changes !== 0) this.facts.noteHook(op[1]);
+          if (s.insertHook.run(op[1], fileId).changes !== 0) this.facts.noteHook(op[1]);
           touched.add(op[1]);
           break;
         default: {

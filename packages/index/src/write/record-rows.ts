@@ -169,7 +169,7 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
         }
       } else if (record.kind === 'progress' && copyOf === undefined) {
         const hooked = preToolHookCallOf(record);
-        if (hooked !== undefined) out.push([OP.hook, hooked, line]);
+        if (hooked !== undefined) out.push([OP.hook, hooked]);
       }
       docOps(record, file, ts, ms, agentId, out);
       return;

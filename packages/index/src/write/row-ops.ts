@@ -41,7 +41,7 @@ export const OP = {
   fact: 8,
   /** A record of a type AgentDash does not know: not stored, but counted (it shows in the timeline). `[OP.unknown]` */
   unknown: 9,
-  /** `[OP.hook, tool_use_id, line]`: a PreToolUse hook ran on the call (core's `preToolHookCallOf`). */
+  /** `[OP.hook, tool_use_id]`: a PreToolUse hook ran on the call (core's `preToolHookCallOf`). */
   hook: 10,
 } as const;
 
@@ -141,7 +141,7 @@ export type FactOp = readonly [
   values: FactValues,
 ];
 export type UnknownOp = readonly [op: typeof OP.unknown];
-export type HookOp = readonly [op: typeof OP.hook, toolUseId: string, line: number];
+export type HookOp = readonly [op: typeof OP.hook, toolUseId: string];
 
 /** One row operation: a tuple whose first item is its code (`OP`). */
 export type Op =
