@@ -111,8 +111,8 @@ export function codexFailureOf(
   if (rule === undefined && !refused && !flaggedFailed) return undefined;
   const category = rule?.category ?? 'other';
   const message = trimmed.replace(/^Wall time: [^\n]*\n/, '').trim();
-  // Expected as Claude Code's are: the person's decision (a rejection, an interruption), and writing to or closing a process or agent that already
-  // ended (Claude's BashOutput, KillShell and TaskStop on a finished shell).
+  // Expected as Claude Code's are: the person's decision (a rejection, an interruption), and writing to or closing a
+  // process or agent that already ended (Claude's BashOutput, KillShell and TaskStop on a finished shell).
   return {
     category,
     severity: isPersonsDecision(category) || category === 'not-running' ? 'expected' : 'error',

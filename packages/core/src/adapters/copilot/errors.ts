@@ -38,7 +38,10 @@ const rules: readonly Rule[] = [
   },
 ];
 
-/** Classify a failed Copilot CLI call by its message; a person's own decision (a rejection, an interruption) or a stopped shell is expected. */
+/**
+ * Classify a failed Copilot CLI call by its message; a person's own decision (a rejection, an interruption) or a
+ * stopped shell is expected.
+ */
 export function classifyCopilotError(message: string): ToolError {
   const category = rules.find((rule) => rule.test.test(message))?.category ?? 'other';
   const severity: ErrorSeverity = isPersonsDecision(category) || category === 'not-running' ? 'expected' : 'error';
