@@ -7,7 +7,7 @@ import { emptyNote, type LoadState } from '../../ui/load-state';
 import { labelOf, projectLabels } from '../../ui/project-labels';
 import type { DrillQuery } from './analytics-address';
 import { GRAINS } from './bucket-range';
-import { ActiveRow, EnterOpens } from './chart-enter';
+import { OpenableBarChart } from './chart-enter';
 import { type ChartTheme, categoryAxis, MAX_BAR_PX, payloadOf } from './chart-theme';
 import type { ToolStat } from './use-analytics';
 
@@ -136,46 +136,41 @@ export function ProjectChart({
       {(stats?.projects ?? []).every((p) => p.calls === 0) ? (
         <div className="empty">{emptyNote(state, 'No tool calls.')}</div>
       ) : (
-        <EnterOpens<{ project: string }> open={(p) => setDrill({ project: p.project }, labelOf(labels, p.project))}>
-          {(active) => (
-            <ResponsiveContainer width="100%" height={Math.max(200, (stats?.projects.length ?? 0) * 26 + 40)}>
-              <BarChart
-                aria-label="Calls per project"
-                data={(stats?.projects ?? []).map((p) => ({
-                  ...p,
-                  // a label of its own for each project (two `…/entireio/cli` were one category of the chart)
-                  name: labelOf(labels, p.project),
-                  ...outcomeStack(p),
-                }))}
-                layout="vertical"
-                margin={{ left: 8, right: 16 }}
-              >
-                <CartesianGrid horizontal={false} stroke={C.grid} />
-                <XAxis type="number" stroke={C.text} tickLine={false} axisLine={false} />
-                <ActiveRow into={active} />
-                <YAxis {...categoryAxis(C, 'name', 170, 'start')} />
-                <Tooltip {...tooltipStyle} />
-                {[
-                  ['okCalls', 'ok', C.ok],
-                  ['realErrors', 'errors', C.err],
-                  ['expectedErrors', 'expected', C.exp],
-                ].map(([key, name, fill]) => (
-                  <Bar
-                    key={key}
-                    dataKey={key as string}
-                    name={name as string}
-                    stackId="p"
-                    fill={fill as string}
-                    onClick={(d) => {
-                      const p = payloadOf<{ project: string }>(d);
-                      if (p) setDrill({ project: p.project }, labelOf(labels, p.project));
-                    }}
-                  />
-                ))}
-              </BarChart>
-            </ResponsiveContainer>
-          )}
-        </EnterOpens>
+        <OpenableBarChart<{ project: string }>
+          open={(p) => setDrill({ project: p.project }, labelOf(labels, p.project))}
+          height={Math.max(200, (stats?.projects.length ?? 0) * 26 + 40)}
+          aria-label="Calls per project"
+          data={(stats?.projects ?? []).map((p) => ({
+            ...p,
+            // a label of its own for each project (two `…/entireio/cli` were one category of the chart)
+            name: labelOf(labels, p.project),
+            ...outcomeStack(p),
+          }))}
+          layout="vertical"
+          margin={{ left: 8, right: 16 }}
+        >
+          <CartesianGrid horizontal={false} stroke={C.grid} />
+          <XAxis type="number" stroke={C.text} tickLine={false} axisLine={false} />
+          <YAxis {...categoryAxis(C, 'name', 170, 'start')} />
+          <Tooltip {...tooltipStyle} />
+          {[
+            ['okCalls', 'ok', C.ok],
+            ['realErrors', 'errors', C.err],
+            ['expectedErrors', 'expected', C.exp],
+          ].map(([key, name, fill]) => (
+            <Bar
+              key={key}
+              dataKey={key as string}
+              name={name as string}
+              stackId="p"
+              fill={fill as string}
+              onClick={(d) => {
+                const p = payloadOf<{ project: string }>(d);
+                if (p) setDrill({ project: p.project }, labelOf(labels, p.project));
+              }}
+            />
+          ))}
+        </OpenableBarChart>
       )}
     </div>
   );

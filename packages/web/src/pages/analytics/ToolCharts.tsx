@@ -1,10 +1,10 @@
 import type { ErrorCategory, ErrorSeverity } from '@agentdash/core/model';
-import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
 import type { StatsResponse } from '../../data/types';
 import { fitLabel } from '../../ui/axis-label';
 import { emptyNote, type LoadState } from '../../ui/load-state';
 import type { DrillQuery } from './analytics-address';
-import { ActiveRow, EnterOpens } from './chart-enter';
+import { OpenableBarChart } from './chart-enter';
 import { type ChartTheme, categoryAxis, payloadOf } from './chart-theme';
 import { categoryRows } from './error-categories';
 import { MIN_RANKED_CALLS } from './error-rank';
@@ -41,39 +41,33 @@ export function CallsPerTool({
       {topTools.length === 0 ? (
         <div className="empty">{emptyNote(state, 'No tool calls.')}</div>
       ) : (
-        <EnterOpens open={drillTool}>
-          {(active) => (
-            <ResponsiveContainer width="100%" height={chartH}>
-              <BarChart aria-label="Calls per tool" data={topTools} layout="vertical" margin={{ left: 8, right: 16 }}>
-                <ActiveRow into={active} />
-                <CartesianGrid horizontal={false} stroke={C.grid} />
-                <XAxis type="number" stroke={C.text} tickLine={false} axisLine={false} />
-                {/* a tool's name opens its failing calls, as its bar does */}
-                <YAxis
-                  {...categoryAxis(C, 'name', 150, 'end')}
-                  onClick={(_tick: unknown, i: number) => drillTool(topTools[i])}
-                />
-                <Tooltip {...tooltipStyle} />
-                <Bar dataKey="okCalls" name="ok" stackId="a" fill={C.ok} onClick={(d) => drillTool(payloadOf(d))} />
-                <Bar
-                  dataKey="realErrors"
-                  name="errors"
-                  stackId="a"
-                  fill={C.err}
-                  onClick={(d) => drillTool(payloadOf(d))}
-                />
-                <Bar
-                  dataKey="expectedErrors"
-                  name="expected"
-                  stackId="a"
-                  fill={C.exp}
-                  radius={[0, 4, 4, 0]}
-                  onClick={(d) => drillTool(payloadOf(d))}
-                />
-              </BarChart>
-            </ResponsiveContainer>
-          )}
-        </EnterOpens>
+        <OpenableBarChart
+          open={drillTool}
+          height={chartH}
+          aria-label="Calls per tool"
+          data={topTools}
+          layout="vertical"
+          margin={{ left: 8, right: 16 }}
+        >
+          <CartesianGrid horizontal={false} stroke={C.grid} />
+          <XAxis type="number" stroke={C.text} tickLine={false} axisLine={false} />
+          {/* a tool's name opens its failing calls, as its bar does */}
+          <YAxis
+            {...categoryAxis(C, 'name', 150, 'end')}
+            onClick={(_tick: unknown, i: number) => drillTool(topTools[i])}
+          />
+          <Tooltip {...tooltipStyle} />
+          <Bar dataKey="okCalls" name="ok" stackId="a" fill={C.ok} onClick={(d) => drillTool(payloadOf(d))} />
+          <Bar dataKey="realErrors" name="errors" stackId="a" fill={C.err} onClick={(d) => drillTool(payloadOf(d))} />
+          <Bar
+            dataKey="expectedErrors"
+            name="expected"
+            stackId="a"
+            fill={C.exp}
+            radius={[0, 4, 4, 0]}
+            onClick={(d) => drillTool(payloadOf(d))}
+          />
+        </OpenableBarChart>
       )}
     </div>
   );
@@ -114,46 +108,46 @@ export function ErrorRateChart({
           {emptyNote(state, fewCalls > 0 ? 'No tool with calls enough to rank.' : 'No errors.')}
         </div>
       ) : (
-        <EnterOpens open={drillTool}>
-          {(active) => (
-            <ResponsiveContainer width="100%" height={chartH}>
-              <BarChart aria-label="Error rate by tool" data={byRate} layout="vertical" margin={{ left: 8, right: 24 }}>
-                <ActiveRow into={active} />
-                <CartesianGrid horizontal={false} stroke={C.grid} />
-                <XAxis type="number" unit="%" stroke={C.text} tickLine={false} axisLine={false} domain={[0, 100]} />
-                <YAxis
-                  type="category"
-                  dataKey="rateLabel"
-                  width={190}
-                  tickFormatter={(v: unknown, i: number) => {
-                    // The name loses its end, never its calls.
-                    const t = byRate[i];
-                    const calls = t ? ` (${t.realErrors}/${t.calls})` : '';
-                    return t ? fitLabel(t.name, 190 - calls.length * 7, 'end') + calls : String(v);
-                  }}
-                  stroke={C.text}
-                  tickLine={false}
-                  axisLine={false}
-                  interval={0}
-                  onClick={(_tick: unknown, i: number) => drillTool(byRate[i])}
-                />
-                <Tooltip
-                  {...tooltipStyle}
-                  formatter={(v, _name, item) => {
-                    const t = item.payload as ToolStat;
-                    const expected = t.expectedErrors > 0 ? `; ${t.expectedErrors} expected apart` : '';
-                    return [`${v}% (${t.realErrors} of ${t.calls} calls${expected})`, 'error rate'];
-                  }}
-                />
-                <Bar dataKey="ratePct" name="error rate" radius={[0, 4, 4, 0]} onClick={(d) => drillTool(payloadOf(d))}>
-                  {byRate.map((t) => (
-                    <Cell key={t.tool} fill={C.err} data-testid={`rate-bar-${t.tool}`} />
-                  ))}
-                </Bar>
-              </BarChart>
-            </ResponsiveContainer>
-          )}
-        </EnterOpens>
+        <OpenableBarChart
+          open={drillTool}
+          height={chartH}
+          aria-label="Error rate by tool"
+          data={byRate}
+          layout="vertical"
+          margin={{ left: 8, right: 24 }}
+        >
+          <CartesianGrid horizontal={false} stroke={C.grid} />
+          <XAxis type="number" unit="%" stroke={C.text} tickLine={false} axisLine={false} domain={[0, 100]} />
+          <YAxis
+            type="category"
+            dataKey="rateLabel"
+            width={190}
+            tickFormatter={(v: unknown, i: number) => {
+              // The name loses its end, never its calls.
+              const t = byRate[i];
+              const calls = t ? ` (${t.realErrors}/${t.calls})` : '';
+              return t ? fitLabel(t.name, 190 - calls.length * 7, 'end') + calls : String(v);
+            }}
+            stroke={C.text}
+            tickLine={false}
+            axisLine={false}
+            interval={0}
+            onClick={(_tick: unknown, i: number) => drillTool(byRate[i])}
+          />
+          <Tooltip
+            {...tooltipStyle}
+            formatter={(v, _name, item) => {
+              const t = item.payload as ToolStat;
+              const expected = t.expectedErrors > 0 ? `; ${t.expectedErrors} expected apart` : '';
+              return [`${v}% (${t.realErrors} of ${t.calls} calls${expected})`, 'error rate'];
+            }}
+          />
+          <Bar dataKey="ratePct" name="error rate" radius={[0, 4, 4, 0]} onClick={(d) => drillTool(payloadOf(d))}>
+            {byRate.map((t) => (
+              <Cell key={t.tool} fill={C.err} data-testid={`rate-bar-${t.tool}`} />
+            ))}
+          </Bar>
+        </OpenableBarChart>
       )}
     </div>
   );
@@ -186,28 +180,28 @@ export function CategoryChart({
         <div className="empty">{emptyNote(state, 'No errors.')}</div>
       ) : (
         // Enter opens the category's errors of both kinds (a click opens the part it lands on)
-        <EnterOpens<{ category: ErrorCategory }> open={(row) => setDrill({ category: row.category })}>
-          {(active) => (
-            <ResponsiveContainer width="100%" height={Math.max(200, rows.length * 28 + 40)}>
-              <BarChart aria-label="Error categories" data={rows} layout="vertical" margin={{ left: 8, right: 16 }}>
-                <ActiveRow into={active} />
-                <CartesianGrid horizontal={false} stroke={C.grid} />
-                <XAxis type="number" stroke={C.text} tickLine={false} axisLine={false} allowDecimals={false} />
-                <YAxis {...categoryAxis(C, 'category', 150, 'end')} />
-                <Tooltip {...tooltipStyle} />
-                <Bar dataKey="real" name="errors" stackId="c" fill={C.err} onClick={drill('error')} />
-                <Bar
-                  dataKey="expected"
-                  name="expected"
-                  stackId="c"
-                  fill={C.exp}
-                  radius={[0, 4, 4, 0]}
-                  onClick={drill('expected')}
-                />
-              </BarChart>
-            </ResponsiveContainer>
-          )}
-        </EnterOpens>
+        <OpenableBarChart<{ category: ErrorCategory }>
+          open={(row) => setDrill({ category: row.category })}
+          height={Math.max(200, rows.length * 28 + 40)}
+          aria-label="Error categories"
+          data={rows}
+          layout="vertical"
+          margin={{ left: 8, right: 16 }}
+        >
+          <CartesianGrid horizontal={false} stroke={C.grid} />
+          <XAxis type="number" stroke={C.text} tickLine={false} axisLine={false} allowDecimals={false} />
+          <YAxis {...categoryAxis(C, 'category', 150, 'end')} />
+          <Tooltip {...tooltipStyle} />
+          <Bar dataKey="real" name="errors" stackId="c" fill={C.err} onClick={drill('error')} />
+          <Bar
+            dataKey="expected"
+            name="expected"
+            stackId="c"
+            fill={C.exp}
+            radius={[0, 4, 4, 0]}
+            onClick={drill('expected')}
+          />
+        </OpenableBarChart>
       )}
     </div>
   );
