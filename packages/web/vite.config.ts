@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { BROWSERS } from './browsers.ts';
+import { nodeOnlyLoaders } from './node-only.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), nodeOnlyLoaders()],
   base: './',
   build: {
     outDir: 'dist',

@@ -1,13 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { BROWSERS } from './browsers.ts';
+import { nodeOnlyLoaders } from './node-only.ts';
 
 /**
  * The HTML export's viewer: the session page reading embedded data, built into ONE script (`export.js`) and ONE
  * stylesheet (`export.css`) with every asset inlined, which the exporter writes into the HTML file.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), nodeOnlyLoaders()],
   base: './',
   build: {
     outDir: 'dist/export',
@@ -24,7 +25,7 @@ export default defineConfig({
       output: {
         entryFileNames: 'export.js',
         assetFileNames: 'export[extname]',
-        inlineDynamicImports: true,
+        codeSplitting: false,
       },
     },
   },

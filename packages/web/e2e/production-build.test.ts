@@ -14,15 +14,29 @@ const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../dist');
 /** What only React's development builds hold: the frame each element's captured stack starts at. */
 const DEVELOPMENT_REACT = 'react-stack-top-frame';
 
+/** Node's file functions an agent's homes and parser call (core/src/io/), which no browser has. */
+const NODE_FILES = /\b(?:readdir|readFile|createReadStream)(?:Sync)?\)?\(/;
+
+/** The dashboard's scripts and the HTML export's, as paths under dist/. */
+function scripts(): string[] {
+  return ['assets', 'export'].flatMap((dir) =>
+    readdirSync(join(dist, dir))
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => join(dir, name)),
+  );
+}
+
 describe.skipIf(e2eMissing() !== undefined)('the dashboard the Chromium suites load', () => {
   it('is a production build: no script of it holds React’s development runtime', () => {
-    const scripts = ['assets', 'export'].flatMap((dir) =>
-      readdirSync(join(dist, dir))
-        .filter((name) => name.endsWith('.js'))
-        .map((name) => join(dir, name)),
-    );
-    expect(scripts.length).toBeGreaterThan(1);
-    const development = scripts.filter((path) => readFileSync(join(dist, path), 'utf8').includes(DEVELOPMENT_REACT));
+    const all = scripts();
+    expect(all.length).toBeGreaterThan(1);
+    const development = all.filter((path) => readFileSync(join(dist, path), 'utf8').includes(DEVELOPMENT_REACT));
     expect(development).toEqual([]);
+  });
+
+  it('holds no agent’s homes or parser (web/node-only.ts): no script calls Node’s file functions', () => {
+    const all = scripts();
+    expect(all.length).toBeGreaterThan(1);
+    expect(all.filter((path) => NODE_FILES.test(readFileSync(join(dist, path), 'utf8')))).toEqual([]);
   });
 });
