@@ -104,7 +104,9 @@
  *   PreToolUse hook ran on the call `hook-blocked` (core's `blockedByHook`); 85: an interrupted call the person's
  *   decision, `expected` (core's `isPersonsDecision`); 86: a quoted
  *   value starts with no space (`echo "API_KEY=" >> .env; echo "x"` was redacted); 87: Codex's, Copilot
- *   CLI's and OpenCode's interruptions expected too; 88: `pre_hooks` one row per call and file, no index of its own.
+ *   CLI's and OpenCode's interruptions expected too; 88: `pre_hooks` one row per call and file, no index of its own;
+ *   89: Codex's sandbox reports of a non-zero exit (up to 0.46) the command's failure with its code, a denial only
+ *   when it says so.
  *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
  *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
  *   rebuild the whole index each time the other had run.
@@ -112,7 +114,7 @@
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 88;
+export const DERIVED_VERSION = 89;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

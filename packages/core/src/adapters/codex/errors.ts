@@ -1,5 +1,6 @@
+import type { ToolError } from '../../model/tool-error.js';
 import { type ErrorCategory, type ErrorSeverity, isPersonsDecision } from '../../model/tool-error.js';
-import { readShellExit, type ShellExit } from '../../results/shell-exit.js';
+import { readShellExit, type ShellExit, shellExitError } from '../../results/shell-exit.js';
 import { canonicalCodexToolName, MULTI_AGENT_TOOLS, SHELL_TOOLS } from './tool-names.js';
 import { typeCodexInput } from './type-input.js';
 
@@ -9,6 +10,10 @@ export interface CodexFailure {
   readonly severity: ErrorSeverity;
   readonly message: string;
 }
+
+/** What a denial of the sandbox leaves in a command's output, or the sandbox's own words. */
+const SANDBOX_DENIAL =
+  /^(?:failed in sandbox|sandbox denied)[\s\S]*(?:Operation not permitted|Permission denied|Read-only file system|sandbox error)/;
 
 /**
  * Messages the Codex client writes as a call's whole output when the call failed (never a command's own output);
@@ -29,8 +34,15 @@ const RULES: readonly {
   // agentcmd-1) or a command.
   { test: /^(?:patch|exec command) rejected by user/, category: 'user-rejected' },
   { test: /^unable to locate image at /, category: 'file-not-found' },
-  { test: /^(?:execution error: .*(?:timed out|Timeout))|^command timed out/s, category: 'timeout' },
-  { test: /^(?:failed in sandbox|sandbox denied|Permission denied)/, category: 'permission-denied' },
+  {
+    test: /^(?:failed in sandbox \S+ with )?execution error: .*(?:timed out|Timeout)|^command timed out/s,
+    category: 'timeout',
+  },
+  // A sandbox's failure without an exit code (0.2x: `failed in sandbox: <stderr>`): a denial when the sandbox's words
+  // say so or it killed the command, else a command that failed.
+  { test: SANDBOX_DENIAL, category: 'permission-denied' },
+  { test: /^Permission denied/, category: 'permission-denied' },
+  { test: /^failed in sandbox/, category: 'other' },
   { test: /^execution error: /, category: 'other' },
   { test: /^(?:err: "?)?tool call error: /, category: 'other' },
   { test: /^\S+ is unavailable in \S+ mode/, category: 'validation' },
@@ -69,7 +81,7 @@ export function isCommandOutput(toolName: string, style: string | undefined): bo
     style === 'exit-code-header' ||
     style === EXEC_EVENT_STYLE ||
     style === 'chunk-header' ||
-    (style === 'json-metadata' && SHELL_TOOLS.has(canonicalCodexToolName(toolName)))
+    ((style === 'json-metadata' || style === 'sandbox-exit') && SHELL_TOOLS.has(canonicalCodexToolName(toolName)))
   );
 }
 
@@ -88,6 +100,17 @@ export function codexShellExitOf(
   // 0.144+ puts the header in the first of the output's blocks.
   if (!SHELL_TOOLS.has(name) || !(isCommandOutput(toolName, style) || style === 'blocks')) return undefined;
   return readShellExit(typeCodexInput(name, input).command, exitCode);
+}
+
+/**
+ * A command's failure with its exit code, as Claude Code's Bash failures are classified (`shellExitError`); a
+ * sandbox's report of a non-zero exit (`sandbox-exit`, clients up to 0.46) is a denial when the output says one.
+ */
+export function codexShellError(exitCode: number, text: string, style: string | undefined): ToolError {
+  const error = shellExitError(exitCode, text);
+  return style === 'sandbox-exit' && SANDBOX_DENIAL.test(text.trimStart())
+    ? { ...error, category: 'permission-denied' }
+    : error;
 }
 
 /**

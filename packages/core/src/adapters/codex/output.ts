@@ -12,8 +12,17 @@ export interface CodexOutput {
   /** "Wall time" / `duration_seconds`, in seconds. */
   readonly wallTimeSeconds: number | undefined;
   /** Which of the known styles the output had. */
-  readonly style: 'json-metadata' | 'exit-code-header' | 'chunk-header' | 'blocks' | 'text';
+  readonly style: 'json-metadata' | 'exit-code-header' | 'chunk-header' | 'sandbox-exit' | 'blocks' | 'text';
 }
+
+/**
+ * A command that exited non-zero in the sandbox, as clients up to 0.46 wrote it: they took any non-zero exit there for
+ * the sandbox's denial (`failed in sandbox MacosSeatbelt with execution error: sandbox denied exec error, exit code:
+ * 1, stdout: …, stderr: …`, or Rust's `Denied { output: ExecToolCallOutput { exit_code: 128, …`), a failing test run
+ * and a syntax error alike (../shared/wild-agents: 40 such calls, most of them no denial). The text is kept whole.
+ */
+const SANDBOX_EXIT =
+  /^failed in sandbox \S+ with execution error: (?:sandbox denied exec error, exit code: |Denied \{ output: ExecToolCallOutput \{ exit_code: )(-?\d+)/;
 
 const HEADER_LINE =
   /^(Chunk ID|Wall time|Process exited with code|Process running with session ID|Original token count|Command|Exit code|Total output lines)\b:?/;
@@ -43,6 +52,15 @@ export function parseCodexOutput(output: unknown): CodexOutput {
 
 function fromText(text: string): CodexOutput {
   const trimmed = text.trimStart();
+  const sandboxed = SANDBOX_EXIT.exec(trimmed);
+  if (sandboxed !== null)
+    return {
+      content: text,
+      exitCode: Number(sandboxed[1]),
+      runningSessionId: undefined,
+      wallTimeSeconds: undefined,
+      style: 'sandbox-exit',
+    };
   if (trimmed.startsWith('{') && trimmed.includes('"output"')) {
     const parsed = parseJson(trimmed);
     if (isRecord(parsed) && typeof parsed.output === 'string') {

@@ -5,8 +5,7 @@ import { type ImageValue, resultText } from '../../model/content.js';
 import type { RawCall, RawResult } from '../../model/raw.js';
 import type { ToolResult } from '../../model/tool-call.js';
 import type { DataKind, TypedResult } from '../../model/typed-result.js';
-import { shellExitError } from '../../results/shell-exit.js';
-import { codexFailureOf, codexShellExitOf, isCommandOutput } from './errors.js';
+import { codexFailureOf, codexShellError, codexShellExitOf, isCommandOutput } from './errors.js';
 import { patchTextOf, withAppliedHunks } from './patch.js';
 import { canonicalCodexToolName, parseCodexMcpName, SHELL_TOOLS } from './tool-names.js';
 
@@ -20,7 +19,7 @@ export function typeCodexResult(call: RawCall, raw: RawResult): ToolResult {
   const shellExit = codexShellExitOf(call.name, call.input, exitCode, style);
   // A command that exited non-zero: typed as Claude Code's Bash failures are (the exit code on the error).
   if (raw.isError && shellExit?.failed === true && exitCode !== undefined) {
-    const error = shellExitError(exitCode, text);
+    const error = codexShellError(exitCode, text, style);
     return toolResultOf(raw, { typed: { kind: 'error', tool: call.name, message: error.message }, error, images });
   }
   // Whether the call failed is the decoder's (`isError`); typing says why.

@@ -1,0 +1,84 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { discoverAll } from '../../agents/discover-all.js';
+import { loadSession } from '../../index.js';
+import { groupSessions } from '../../io/discover.js';
+
+/** A 0.40 rollout whose one shell call ran `command` and got `output` as the client wrote it. */
+async function ranInSandbox(command: string, output: string) {
+  const dir = join(mkdtempSync(join(tmpdir(), 'codex-sandbox-')), 'sessions/2025/09/24');
+  mkdirSync(dir, { recursive: true });
+  const id = '01997e76-d124-7592-9cac-2ec05abbca09';
+  const at = (s: number) => `2025-09-25T01:22:${String(20 + s).padStart(2, '0')}.000Z`;
+  const line = (s: number, type: string, payload: unknown) => JSON.stringify({ timestamp: at(s), type, payload });
+  const file = join(dir, `rollout-2025-09-24T19-22-20-${id}.jsonl`);
+  writeFileSync(
+    file,
+    `${[
+      line(0, 'session_meta', {
+        id,
+        timestamp: at(0),
+        cwd: '/repo',
+        originator: 'codex_cli_rs',
+        cli_version: '0.40.0',
+      }),
+      line(1, 'response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Test it.' }] }),
+      line(2, 'response_item', {
+        type: 'function_call',
+        name: 'shell',
+        arguments: JSON.stringify({ command: ['bash', '-lc', command] }),
+        call_id: 'call_1',
+      }),
+      line(3, 'response_item', { type: 'function_call_output', call_id: 'call_1', output }),
+    ].join('\n')}\n`,
+  );
+  const [group] = groupSessions((await discoverAll([file])).files);
+  if (group === undefined) throw new Error('no session');
+  const call = (await loadSession(group)).calls[0];
+  if (call === undefined) throw new Error('no call');
+  return call;
+}
+
+const SEATBELT = 'failed in sandbox MacosSeatbelt with execution error: sandbox denied exec error';
+
+// Clients up to 0.46 wrote any non-zero exit in the sandbox as its denial; ../shared/wild-agents holds 40 such calls,
+// failing test runs and syntax errors most of them. Before: every one permission-denied, with no exit code.
+describe('a command that exited non-zero in the sandbox (Codex up to 0.46)', () => {
+  it('is the command failing, with its exit code, when its output says no denial (a failing test run)', async () => {
+    const output = `${SEATBELT}, exit code: 1, stdout: .FFFFF..........      [100%]\n5 failed, 10 passed, stderr: `;
+    const call = await ranInSandbox('pytest -q', output);
+    expect(call.status).toBe('error');
+    expect(call.result?.error).toMatchObject({ category: 'exit-code', severity: 'error', exitCode: 1 });
+    // the client's text kept whole
+    expect(call.result?.error?.message).toContain('5 failed, 10 passed');
+  });
+
+  it('reads the code of the Rust form too (`Denied { output: ExecToolCallOutput { exit_code: 128, …`)', async () => {
+    const output =
+      'failed in sandbox MacosSeatbelt with execution error: Denied { output: ExecToolCallOutput { exit_code: 128, stdout: StreamOutput { text: "" } } }';
+    const call = await ranInSandbox('git commit -m x', output);
+    expect(call.result?.error).toMatchObject({ category: 'exit-code', exitCode: 128 });
+  });
+
+  it('is the sandbox denying it when the output says so ("Operation not permitted")', async () => {
+    const output = `${SEATBELT}, exit code: 1, stdout: , stderr: bash: cannot create temp file for here document: Operation not permitted\n`;
+    const call = await ranInSandbox("cat <<'EOF' > a.txt\nx\nEOF", output);
+    expect(call.result?.error).toMatchObject({ category: 'permission-denied', severity: 'error', exitCode: 1 });
+  });
+
+  it('is no failure when the exit means "nothing found" (grep 1), as Claude Code reads it', async () => {
+    const call = await ranInSandbox('grep -rn needle src', `${SEATBELT}, exit code: 1, stdout: , stderr: `);
+    expect(call.status).toBe('ok');
+  });
+
+  it('is a timeout when the sandbox timed it out, and a failure without a code otherwise', async () => {
+    const timedOut = await ranInSandbox('sleep 999', 'failed in sandbox None with execution error: command timed out');
+    expect(timedOut.result?.error).toMatchObject({ category: 'timeout' });
+    const killed = await ranInSandbox('make', 'failed in sandbox: sandbox error: command was killed by a signal');
+    expect(killed.result?.error).toMatchObject({ category: 'permission-denied' });
+    const usage = await ranInSandbox('python -c', 'failed in sandbox: Argument expected for the -c option\nusage: …');
+    expect(usage.result?.error).toMatchObject({ category: 'other', severity: 'error' });
+  });
+});
