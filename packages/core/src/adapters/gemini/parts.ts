@@ -38,13 +38,18 @@ export function responseText(response: unknown): string {
   return safeJson(response);
 }
 
+/**
+ * A thought's text: its subject, a blank line, its description. One line break ran them together in Markdown
+ * ("Planning the inspection The user wants…"); the blank line keeps the subject a line of its own, as Codex's bold
+ * summary headings are.
+ */
 export function thoughtText(thought: unknown): string {
   if (typeof thought === 'string') return thought;
   if (!isRecord(thought)) return '';
   const subject = str(thought.subject)?.trim() ?? '';
   const description = str(thought.description)?.trim() ?? '';
   if (subject === '') return description;
-  return description === '' ? subject : `${subject}\n${description}`;
+  return description === '' ? subject : `${subject}\n\n${description}`;
 }
 
 /** Text of a message's content: a string, or the text of its parts. */
