@@ -8,7 +8,7 @@ describe("a Gemini thought's subject", () => {
   // Before: "Planning the inspection\nThe user wants…", which Markdown renders as one paragraph.
   it('stands a paragraph of its own above its description (0.61 thoughts scenario)', async () => {
     const { files } = await discoverGemini(home061);
-    const groups = groupSessions(files).filter((g) => g.main.path.includes('/thoughts/'));
+    const groups = groupSessions(files).filter((g) => g.main?.path.includes('/thoughts/'));
     expect(groups).toHaveLength(1);
     const [group] = groups;
     if (group === undefined) throw new Error('no session');
