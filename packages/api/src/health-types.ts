@@ -45,6 +45,8 @@ export interface AgentInfo {
   readonly homes: string;
   /** The badge's text colour on the dark and on the light theme (`#rrggbb`). */
   readonly badge: { readonly dark: string; readonly light: string };
+  /** Whether its usage limits are 5-hour blocks (Claude Code's subscription): the Usage page's blocks are its own. */
+  readonly billingBlocks: boolean;
 }
 
 export interface HealthResponse {

@@ -72,6 +72,7 @@ describe('an eighth agent by one registry line', () => {
       resume: ['fake', '--resume'],
       homes: '$FAKE_HOME',
       badge: { dark: '#abcdef', light: '#123456' },
+      billingBlocks: false,
     });
   });
 });

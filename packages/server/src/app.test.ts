@@ -138,8 +138,10 @@ describe('agents', () => {
       resume: ['claude', '--resume'],
       homes: '$CLAUDE_CONFIG_DIR or ~/.claude',
       badge: { dark: '#f2b48f', light: '#8c4315' },
+      billingBlocks: true,
     });
     expect(agents.find((a) => a.id === 'gemini')?.resume).toBeNull();
+    expect(agents.filter((a) => a.billingBlocks).map((a) => a.id)).toEqual(['claude']);
     // The dashboard's badges, filter and samples notice take these from here: every agent has its own colours.
     expect(new Set(agents.map((a) => a.badge.dark)).size).toBe(agents.length);
   });

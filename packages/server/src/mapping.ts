@@ -131,6 +131,7 @@ export function agentInfos(): AgentsResponse {
       resume: a.resume,
       homes: a.homes,
       badge: a.badge,
+      billingBlocks: 'billingBlocks' in a && a.billingBlocks === true,
     })),
   };
 }

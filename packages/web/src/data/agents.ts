@@ -13,3 +13,13 @@ export function agentLabels(agents: readonly AgentInfo[]): string {
   const labels = agents.map((agent) => agent.label);
   return labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
 }
+
+/**
+ * Whose usage limits the 5-hour blocks are, "A or B", when the agent chosen (`agent`, '' for all) has none (its
+ * responses make no block: `AgentInfo.billingBlocks`); undefined when its blocks are shown, or the agents not yet known.
+ */
+export function blocksOnlyOf(agents: readonly AgentInfo[] | undefined, agent: string): string | undefined {
+  if (agents === undefined || agent === '') return undefined;
+  const withBlocks = agents.filter((a) => a.billingBlocks === true);
+  return withBlocks.some((a) => a.id === agent) ? undefined : agentLabels(withBlocks);
+}

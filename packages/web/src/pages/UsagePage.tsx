@@ -1,6 +1,7 @@
 import type { AgentId } from '@agentdash/core/model';
 import { useState } from 'react';
 import { TimeByDayCard, TimeByProjectCard } from '../analytics/WhereTimeWent';
+import { blocksOnlyOf, useAgents } from '../data/agents';
 import { useServerFacts } from '../data/server-facts';
 import { useFacets } from '../data/use-facets';
 import { MeasuredTimeNote } from '../telemetry/MeasuredTimeNote';
@@ -28,6 +29,8 @@ export function UsagePage({ query }: { readonly query: string }) {
   const { usage, error, models, unpriced, colorOf, daily, unit, projects } = useUsage(project, range, metric, agent);
   const theme = useChartTheme();
   const facts = useServerFacts();
+  // another agent's responses make no 5-hour block: its cards say so instead of an empty "no active block"
+  const blocksOnly = blocksOnlyOf(useAgents(), agent);
   const state = loadStateOf(usage, error);
   const t = usage?.totals;
 
@@ -74,7 +77,7 @@ export function UsagePage({ query }: { readonly query: string }) {
         </div>
       </div>
       {error && <div className="err-msg">Could not load usage: {error}</div>}
-      <UsageCards usage={usage} metric={metric} />
+      <UsageCards usage={usage} metric={metric} blocksOnly={blocksOnly} />
       {/* under the totals, a line from the first paint on: in the heading, the price table's name arriving made it
           two lines and wrapped the filters (the whole page moved down) */}
       <div className="page-sub prices-note" data-testid="prices-note">
@@ -101,7 +104,7 @@ export function UsagePage({ query }: { readonly query: string }) {
       </div>
       <div className="grid-2">
         <TopSessions usage={usage} metric={metric} />
-        <UsageBlocks usage={usage} team={facts?.mode !== 'local'} />
+        <UsageBlocks usage={usage} team={facts?.mode !== 'local'} blocksOnly={blocksOnly} />
       </div>
       {usage && <MeasuredTimeNote measured={usage.time.measured} />}
       <div className="grid-2">

@@ -3,10 +3,21 @@ import type { UsageResponse } from '../../data/types';
 import { fmtCost, fmtDuration, fmtNumber, fmtPercent } from '../../ui/format';
 import { type Metric, tokensOf } from './use-usage';
 
-/** The period's totals; the metric the page shows (cost or tokens) comes first. */
-export function UsageCards({ usage, metric = 'cost' }: { usage: UsageResponse | undefined; metric?: Metric }) {
+/**
+ * The period's totals; the metric the page shows (cost or tokens) comes first. `blocksOnly`: the agents whose usage
+ * limits the 5-hour blocks are, when the agent chosen has none (`blocksOnlyOf`).
+ */
+export function UsageCards({
+  usage,
+  metric = 'cost',
+  blocksOnly,
+}: {
+  usage: UsageResponse | undefined;
+  metric?: Metric;
+  blocksOnly?: string | undefined;
+}) {
   const t = usage?.totals;
-  const active = usage?.blocks.find((b) => b.isActive);
+  const active = blocksOnly === undefined ? usage?.blocks.find((b) => b.isActive) : undefined;
   const cost = (
     <div className="card" key="cost" data-testid="usage-card-cost">
       <div className="metric-label">Cost</div>
@@ -56,7 +67,13 @@ export function UsageCards({ usage, metric = 'cost' }: { usage: UsageResponse | 
               : fmtCost(active.costUsd, active)}
         </div>
         <div className="metric-note">
-          {active ? `active · ${fmtDuration(active.remainingMs)} left` : usage ? 'no active block' : ''}
+          {blocksOnly !== undefined
+            ? `${blocksOnly}'s usage limits only`
+            : active
+              ? `active · ${fmtDuration(active.remainingMs)} left`
+              : usage
+                ? 'no active block'
+                : ''}
         </div>
       </div>
     </div>

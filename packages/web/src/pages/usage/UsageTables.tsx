@@ -131,8 +131,22 @@ export function TopSessions({ usage, metric = 'cost' }: U & { metric?: Metric })
 /**
  * The 5-hour blocks, most recent first. `team`: on a team server, whose blocks are one person's (none while several
  * are in scope: `blocksByPerson`), no laptop command lists the rest (`agentdash usage blocks` lists one laptop's own).
+ * `blocksOnly`: whose usage limits they are, when the agent chosen has none (`blocksOnlyOf`).
  */
-export function UsageBlocks({ usage, team = false }: U & { team?: boolean }) {
+export function UsageBlocks({
+  usage,
+  team = false,
+  blocksOnly,
+}: U & { team?: boolean; blocksOnly?: string | undefined }) {
+  if (blocksOnly !== undefined)
+    return (
+      <div className="card" data-testid="usage-blocks">
+        <h2>5-hour blocks</h2>
+        <p className="dim" data-testid="usage-blocks-none">
+          Usage limits in 5-hour blocks are {blocksOnly}'s: this agent's responses make none.
+        </p>
+      </div>
+    );
   return (
     <div className="card" data-testid="usage-blocks">
       <h2>
