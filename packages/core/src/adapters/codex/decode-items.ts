@@ -197,14 +197,19 @@ export function withEventFacts(
   return facts;
 }
 
-/** 0.169 `item_completed`: an MCP call's `status: "failed"` is the only place its failure is written. */
+/**
+ * 0.169 `item_completed`: an MCP call's `status: "failed"` is the only place its failure is written; a patch's
+ * (`FileChange`) holds what it applied, each file's unified diff and a deleted file's lines, where earlier clients
+ * wrote `patch_apply_end` (0.169 writes none).
+ */
 export function completedItemFacts(
   payload: Record<string, unknown>,
   factsOf: (id: string) => CallFacts | undefined,
 ): { readonly id: string; readonly facts: CallFacts } | undefined {
   const item = isRecord(payload.item) ? payload.item : {};
   const id = str(item.id);
-  if (id === undefined || str(item.type) !== 'McpToolCall') return undefined;
+  const type = str(item.type);
+  if (id === undefined || (type !== 'McpToolCall' && type !== 'FileChange')) return undefined;
   const facts: CallFacts = { ...(factsOf(id) ?? {}), item };
   if (str(item.status) === 'failed') facts.failed = true;
   const duration = durationMsOf(item.duration) ?? num(item.duration_ms);

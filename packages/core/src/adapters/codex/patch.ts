@@ -11,13 +11,26 @@ import { parseUnifiedDiff } from '../../results/unified-diff.js';
 export function withAppliedHunks(files: readonly PatchFile[], applyEnd: unknown): PatchFile[] {
   const changes = isRecord(applyEnd) && isRecord(applyEnd.changes) ? Object.entries(applyEnd.changes) : [];
   return files.map((file) => {
-    if (file.operation !== 'update' && file.operation !== 'move') return file;
     const own = changes.filter(([path]) => path === file.path || path.endsWith(`/${file.path}`));
     const change = own.length === 1 ? own[0]?.[1] : undefined;
+    if (file.operation === 'delete') return withDeletedLines(file, change);
+    if (file.operation !== 'update' && file.operation !== 'move') return file;
     const diff = isRecord(change) && change.type === 'update' ? str(change.unified_diff) : undefined;
     const hunks = diff === undefined ? [] : parseUnifiedDiff(diff);
     return hunks.length === 0 ? file : { ...file, hunks };
   });
+}
+
+/**
+ * A deleted file with the lines it held, when the tool reported them (`{"type": "delete", "content": …}`): the
+ * envelope's `*** Delete File:` names the file only, and the deletion read "+0 −0".
+ */
+function withDeletedLines(file: PatchFile, change: unknown): PatchFile {
+  const content = isRecord(change) && change.type === 'delete' ? str(change.content) : undefined;
+  if (content === undefined || content === '') return file;
+  const lines = content.replace(/\r?\n$/, '').split(/\r?\n/);
+  const hunk = { oldStart: 1, oldLines: lines.length, newStart: 0, newLines: 0, lines: lines.map((l) => `-${l}`) };
+  return { ...file, hunks: [hunk], linesRemoved: lines.length };
 }
 
 /** `apply_patch <<'PATCH'` (or `<<PATCH`, `<<"PATCH"`, `<<-PATCH`) opening a script's first line. */

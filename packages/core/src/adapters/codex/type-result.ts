@@ -65,7 +65,8 @@ function typedOf(
   const patchText = patchTextOf(name, input);
   if (patchText !== undefined) {
     return as('patch', call.name, {
-      files: withAppliedHunks(parseApplyPatch(patchText), facts.patchApplyEnd),
+      // 0.169 reports what it applied in its `FileChange` item, earlier clients in `patch_apply_end`
+      files: withAppliedHunks(parseApplyPatch(patchText), facts.patchApplyEnd ?? facts.item),
       output: text,
     });
   }
