@@ -106,11 +106,12 @@ export function WebSearchRenderer({ call }: RendererProps) {
   const t = typedOf(call, 'web-search');
   const links = (t?.links ?? []).map((l) => ({ title: l.title || l.url, url: l.url }));
   const notes = t?.texts ?? [];
+  const query = i.query ?? t?.query;
   const safe = (url: string) => /^https?:\/\//i.test(url);
   return (
     <div data-testid="renderer-WebSearch" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <div className="row">
-        <span style={{ fontWeight: 600 }}>“{i.query ?? t?.query}”</span>
+        <span style={{ fontWeight: 600 }}>“{query}”</span>
         {t?.durationSeconds !== undefined && <span className="dim">{fmtDuration(t.durationSeconds * 1000)}</span>}
         {(i.allowedDomains ?? []).length > 0 && <span className="pill">only {i.allowedDomains?.join(', ')}</span>}
       </div>
@@ -132,9 +133,24 @@ export function WebSearchRenderer({ call }: RendererProps) {
         </div>
       )}
       {notes.length > 0 && <Markdown text={notes.join('\n\n')} />}
-      {ok(call) && links.length === 0 && notes.length === 0 && <Plain text={resultText(call.result?.content)} />}
+      {ok(call) && links.length === 0 && notes.length === 0 && <UntypedResults call={call} query={query} />}
     </div>
   );
+}
+
+/**
+ * A search's result the agent gave no typed form: its text, or, when it is the query again (Codex keeps a search's
+ * query, never its results), that the results are not in the transcript (the query stood twice).
+ */
+function UntypedResults({ call, query }: { call: RendererProps['call']; query: string | undefined }) {
+  const text = resultText(call.result?.content);
+  if (text.trim() !== '' && text.trim() === query?.trim())
+    return (
+      <div className="dim" data-testid="search-results-unrecorded">
+        The transcript keeps the query only, not the results.
+      </div>
+    );
+  return <Plain text={text} />;
 }
 
 export function WebFetchRenderer({ call }: RendererProps) {

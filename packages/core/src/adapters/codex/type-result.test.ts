@@ -171,3 +171,11 @@ describe('apply_patch in a shell here-document', () => {
     ).toBe('bash');
   });
 });
+
+describe('a Codex web search', () => {
+  // Before: `texts: [query]`, the output (the query again) read as the search's results.
+  it('has no result texts when its output is its query (Codex keeps no results)', () => {
+    const typed = typeOne('web_search', { query: 'codex rollout format' }, 'codex rollout format');
+    expect(typed).toMatchObject({ kind: 'web-search', data: { query: 'codex rollout format', links: [], texts: [] } });
+  });
+});

@@ -98,11 +98,9 @@ function typedOf(
     });
   }
   if (name === 'web_search') {
-    return as('web-search', call.name, {
-      query: str(input.query) ?? text,
-      links: [],
-      texts: text === '' ? [] : [text],
-    });
+    const query = str(input.query) ?? text;
+    // Codex keeps a search's query, never its results: its output is the query again, no text of the results
+    return as('web-search', call.name, { query, links: [], texts: text === '' || text === query ? [] : [text] });
   }
   if (name === 'tool_search') {
     const matches = text.split('\n').filter((l) => l !== '');
