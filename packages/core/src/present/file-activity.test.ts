@@ -103,7 +103,9 @@ describe("a session's files", () => {
     expect(fileChanged(of('nope/missing.txt')!)).toBe(false);
     // app.txt: one patch worked, one failed; then the shell printed it (`cat hello.txt app.txt moved/moved.txt`)
     expect(of('app.txt')).toMatchObject({ edits: 1, failed: 1, reads: 1, calls: 3 });
-    expect(of('moved/moved.txt')).toMatchObject({ reads: 1, calls: 1 });
+    // created where the patch moved it (it read as not changed, with only the shell's read), then read
+    expect(of('moved/moved.txt')).toMatchObject({ created: true, reads: 1, calls: 2 });
+    expect(fileChanged(of('moved/moved.txt')!)).toBe(true);
   });
 
   it('take one file written two ways for one', () => {
@@ -213,7 +215,10 @@ describe("a session's files", () => {
     // edited in place; a shell call that failed says nothing (its exit may be any of its commands'), and a
     // here-document's body is no command
     expect(of('keep.txt')).toMatchObject({ edits: 1, deleted: false, failed: 0, calls: 1 });
+    // final.txt: created by the move
+    expect(of('final.txt')).toMatchObject({ created: true, calls: 1 });
     expect(files.filter(fileChanged).map((f) => f.path.slice('/home/user/proj/'.length))).toEqual([
+      'final.txt',
       'gen.txt',
       'keep.txt',
       'old.txt',

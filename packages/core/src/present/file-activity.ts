@@ -124,6 +124,16 @@ function useOfKind(kind: string): Use {
  * no result yet) the file its input names.
  */
 function touchesOf(call: TouchingCall): Touch[] {
+  const touches = ownTouchesOf(call);
+  // a move creates the file where it moves it (it was listed as "Not changed", with only its later reads)
+  const moved = touches.filter((t) => t.use === 'move' && t.movedTo !== undefined && t.movedTo !== t.path);
+  return moved.length === 0
+    ? touches
+    : [...touches, ...moved.map((t): Touch => ({ path: t.movedTo ?? '', use: 'create' }))];
+}
+
+/** The files a call names, a move's by its source path. */
+function ownTouchesOf(call: TouchingCall): Touch[] {
   const script = scriptTouches(call);
   if (script !== undefined) return script;
   if (isShell(call)) {

@@ -107,7 +107,7 @@
  *   CLI's and OpenCode's interruptions expected too; 88: `pre_hooks` one row per call and file, no index of its own;
  *   89: Codex's sandbox reports of a non-zero exit (up to 0.46) the command's failure with its code, a denial only
  *   when it says so; a Gemini thought's subject a paragraph of its own (the text searched); Codex 0.169's patches
- *   with their applied hunks and a deleted file's lines (its Files figures).
+ *   with their applied hunks and a deleted file's lines (its Files figures); a file a move put in place created.
  *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
  *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
  *   rebuild the whole index each time the other had run.
