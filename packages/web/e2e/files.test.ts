@@ -127,18 +127,26 @@ describe.skipIf(missing !== undefined)("a session's files (headless Chromium)", 
     const { context, page } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
     try {
       await page.goto(new URL(`#/s/${sid}/files`, moved.server.url).toString());
-      const row = page.locator('[data-testid=files-changed] [data-testid=file-row]');
+      const moves = '[data-testid=file-row][data-path="/home/user/proj/demo/report.md"]';
+      const row = page.locator(`[data-testid=files-changed] ${moves}`);
       await row.waitFor();
-      const fit = await page.$eval('[data-testid=files-changed] .table-wrap', (wrap) => {
-        const file = wrap.querySelector('td')?.getBoundingClientRect().width ?? 0;
-        const outcome = wrap.querySelector('td.files-outcome')?.getBoundingClientRect().width ?? 0;
-        return { overflow: wrap.scrollWidth - wrap.clientWidth, file, outcome };
-      });
+      const fit = await page.$eval(
+        '[data-testid=files-changed] .table-wrap',
+        (wrap, at) => {
+          const file = wrap.querySelector(`${at} td`)?.getBoundingClientRect().width ?? 0;
+          const outcome = wrap.querySelector(`${at} td.files-outcome`)?.getBoundingClientRect().width ?? 0;
+          return { overflow: wrap.scrollWidth - wrap.clientWidth, file, outcome };
+        },
+        moves,
+      );
       expect(fit.overflow).toBeLessThanOrEqual(0);
       expect(fit.file).toBeGreaterThan(fit.outcome);
       expect(await row.locator('.files-outcome').textContent()).toBe(`moved to ${far}`);
       // the whole destination in its title
       expect(await row.locator('.files-outcome [title]').getAttribute('title')).toBe(`/home/user/proj/demo/${far}`);
+      // the file the move put in place is created by it
+      const created = page.locator(`[data-testid=files-changed] [data-testid=file-row][data-path$="/report-final.md"]`);
+      expect(await created.locator('.files-outcome').textContent()).toContain('created');
       // on a phone the path keeps off the frame's border (a phone's tables drop their edge cells' padding)
       await page.setViewportSize({ width: 390, height: 800 });
       const gap = await page.$eval('[data-testid=files-changed] .table-wrap', (wrap) => {
