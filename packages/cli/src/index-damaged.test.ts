@@ -35,7 +35,7 @@ it('names the damaged index and its mend (exit 14), and index --rebuild mends it
   const text = await cli(['sessions', home]);
   expect(text.code).toBe(ExitCode.indexDamaged);
   expect(text.stderr).toBe(
-    `agentdash: the index database ${sb.db} is damaged (database disk image is malformed): \`agentdash index --rebuild\` moves the file aside (kept, with its archive) and builds the index again from the transcripts\n`,
+    `agentdash: the index database ${sb.db} is damaged (database disk image is malformed): \`agentdash index --rebuild\` moves the file aside (kept) and builds the index again from the transcripts, with what still reads of its archive\n`,
   );
   const asJson = await cli(['stats', home, '--json']);
   expect(asJson.stdout).toBe('');

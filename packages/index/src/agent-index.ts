@@ -63,6 +63,7 @@ import {
   recogniseIndex,
 } from './schema/db-file.js';
 import { useIncrementalVacuum } from './schema/free-pages.js';
+import { type Salvaged, salvageArchive } from './schema/salvage.js';
 import { DERIVED_VERSION, migrate, NewerDerivedError, NewerSchemaError, SCHEMA_VERSION } from './schema/schema.js';
 import { openDatabase } from './schema/sqlite-addon.js';
 import { archiveOf } from './schema/statements.js';
@@ -272,15 +273,27 @@ function openOrRebuild(options: OpenIndexOptions): Database.Database {
   for (const suffix of ['-wal', '-shm']) {
     if (existsSync(dbPath + suffix)) renameSync(dbPath + suffix, aside + suffix);
   }
-  options.onWarning?.(
-    `index database ${dbPath} was unusable (${messageOf(error)}); moved it to ${aside} and rebuilt the index`,
-  );
   // The new file private, as a first one is (`createPrivately`): the moved one took its permissions with it.
   createPrivately(dbPath);
   const again = openDb(dbPath, busyTimeoutMs, rebuild);
-  if ('db' in again) return again.db;
+  if ('db' in again) {
+    const kept = salvageArchive(again.db, aside);
+    options.onWarning?.(
+      `index database ${dbPath} was unusable (${messageOf(error)}); moved it to ${aside} and rebuilt the index${salvagedWords(kept)}`,
+    );
+    return again.db;
+  }
   // Another process making the same new index at that moment: busy, as on the first open.
   throw isBusy(again.error) ? new IndexBusyError(dbPath, busyTimeoutMs) : again.error;
+}
+
+/** What a rebuild kept of a damaged index's archive, as the warning says it ('' when it held none). */
+function salvagedWords({ files, lost, cut }: Salvaged): string {
+  if (files === 0 && lost === 0) return '';
+  const kept = `; kept ${files} archived transcript${files === 1 ? '' : 's'} (copies of files their agents deleted)`;
+  const part = cut > 0 ? `, ${cut} of them up to a damaged part` : '';
+  const gone = lost > 0 ? `; ${lost} could not be read again (their sessions are gone unless their files are)` : '';
+  return `${kept}${part}${gone}`;
 }
 
 /**

@@ -55,7 +55,7 @@ export function isCorruption(error: unknown): boolean {
 
 /** What mends a damaged index, said wherever one is met (the CLI's error, the API's 503). */
 export const DAMAGED_INDEX_MEND =
-  '`agentdash index --rebuild` moves the file aside (kept, with its archive) and builds the index again from the transcripts';
+  '`agentdash index --rebuild` moves the file aside (kept) and builds the index again from the transcripts, with what still reads of its archive';
 
 /**
  * The index file is damaged where a command read it, past what opening it checks (SQLite reads a damaged page only

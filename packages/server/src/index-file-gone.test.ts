@@ -45,7 +45,7 @@ it('says what mends a damaged index file', () => {
   // SQLite's error for damaged pages, as better-sqlite3 throws it (the index's rule reads its code)
   const corrupt = Object.assign(new Error('database disk image is malformed'), { code: 'SQLITE_CORRUPT' });
   expect(refreshErrorText(corrupt)).toBe(
-    'database disk image is malformed: the index file is damaged; stop agentdash serve, then `agentdash index --rebuild` moves the file aside (kept, with its archive) and builds the index again from the transcripts',
+    'database disk image is malformed: the index file is damaged; stop agentdash serve, then `agentdash index --rebuild` moves the file aside (kept) and builds the index again from the transcripts, with what still reads of its archive',
   );
   expect(refreshErrorText(Object.assign(new Error('disk full.'), { code: 'SQLITE_FULL' }))).toBe('disk full.');
 });
