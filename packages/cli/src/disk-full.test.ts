@@ -35,6 +35,28 @@ it('says the disk is full, names the index, and exits 3 (a path problem), not 1'
   const said = classify(explainDamage('/home/me/.local/share/agentdash/index.sqlite', error));
   expect(said.code).toBe(ExitCode.badPath);
   expect(said.message).toBe(
-    'cannot use /home/me/.local/share/agentdash/index.sqlite as the index database: the disk is full (database or disk is full): free some space, then run it again; what was indexed before is kept',
+    'cannot use /home/me/.local/share/agentdash/index.sqlite as the index database: the disk is full (database or disk is full): free some space, then run it again; nothing archived is lost',
+  );
+});
+
+// A review helper made the index file read-only (0444, its folder writable) to another user: every command that
+// writes answered "internal error: attempt to write a readonly database (this is a bug …)", exit 1.
+it('says a read-only index cannot be written, names it, and exits 3 (a path problem), not 1', () => {
+  const path = join(dir, 'read-only.sqlite');
+  new Database(path).exec('CREATE TABLE t (x TEXT)');
+  const db = new Database(path, { readonly: true });
+  let error: unknown;
+  try {
+    db.exec("INSERT INTO t VALUES ('x')");
+  } catch (caught) {
+    error = caught;
+  } finally {
+    db.close();
+  }
+  expect((error as { code?: string }).code).toMatch(/^SQLITE_READONLY/);
+  const said = classify(explainDamage(path, error));
+  expect(said.code).toBe(ExitCode.badPath);
+  expect(said.message).toBe(
+    `cannot use ${path} as the index database: it cannot be written (attempt to write a readonly database): make it and its folder writable by this user, or choose another --db path`,
   );
 });

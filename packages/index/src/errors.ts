@@ -73,14 +73,23 @@ export class IndexDamagedError extends AgentDashError {
 
 /**
  * `error` as an `IndexDamagedError` of `dbPath` when it is SQLite's word of a damaged file, as an
- * `IndexUnavailableError` when it says the disk is full (no bug of ours: space to free); else itself.
+ * `IndexUnavailableError` when it says the disk is full (no bug of ours: space to free) or the file cannot be written
+ * (read-only to this user); else itself.
  */
 export function explainDamage(dbPath: string, error: unknown): unknown {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'SQLITE_FULL') {
     return new IndexUnavailableError(
       dbPath,
-      `the disk is full (${messageOf(error)}): free some space, then run it again; what was indexed before is kept`,
+      `the disk is full (${messageOf(error)}): free some space, then run it again; nothing archived is lost`,
+      { cause: error },
+    );
+  }
+  // A file this user may read but not write (a read-only index opens; its first write fails)
+  if (typeof code === 'string' && code.startsWith('SQLITE_READONLY')) {
+    return new IndexUnavailableError(
+      dbPath,
+      `it cannot be written (${messageOf(error)}): make it and its folder writable by this user, or choose another --db path`,
       { cause: error },
     );
   }
