@@ -1,8 +1,9 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codexFixtures } from '../../../test/helpers.js';
+import { discoverAll } from '../../agents/discover-all.js';
 import { discoverCodexFiles, recognizesCodexPath } from './discover.js';
 
 const fork = join(codexFixtures, 'fork');
@@ -62,5 +63,25 @@ describe('recognizesCodexPath', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a Codex home whose rollouts are all gone', () => {
+  // Before: no adapter recognised it, and Claude Code's discovery read its history.jsonl as a session ("history",
+  // nine unknown records) beside the archived Codex sessions (a review of the index across upgrades).
+  it('is still Codex’s, by its history.jsonl: no file of it is read as a Claude session', async () => {
+    const home = join(mkdtempSync(join(tmpdir(), 'codex-emptied-')), '.codex');
+    mkdirSync(join(home, 'sessions', '2025', '10', '05'), { recursive: true });
+    writeFileSync(
+      join(home, 'history.jsonl'),
+      '{"session_id":"0199b26c-737a-71a2-9939-52ce68c95cbe","ts":1759635162,"text":"fix the tests"}\n',
+    );
+    expect(await recognizesCodexPath(home)).toBe(true);
+    const { files } = await discoverAll([home]);
+    expect(files).toEqual([]);
+    // Claude Code's history.jsonl is no Codex history: its home stays Claude's
+    const claude = mkdtempSync(join(tmpdir(), 'claude-history-'));
+    writeFileSync(join(claude, 'history.jsonl'), '{"display":"fix the tests","pastedContents":{},"timestamp":1}\n');
+    expect(await recognizesCodexPath(claude)).toBe(false);
   });
 });

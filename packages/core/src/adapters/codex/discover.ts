@@ -47,7 +47,20 @@ export async function recognizesCodexPath(path: string, folders?: ListedFolder[]
   const info = statOrUndefined(path);
   if (info === undefined) return false;
   if (info.isFile()) return isRolloutFile(path);
-  return findRollouts(resolve(path), HOME_LEVELS, 1, undefined, folders).length > 0;
+  return findRollouts(resolve(path), HOME_LEVELS, 1, undefined, folders).length > 0 || (await isEmptiedHome(path));
+}
+
+/** A line of Codex's `history.jsonl`: `{"session_id": …, "ts": <seconds>, "text": …}` (Claude Code's has `display`). */
+const HISTORY_LINE = /^\{"session_id":"[^"]+","ts":\d+,"text":/;
+
+/**
+ * A Codex home whose rollouts are all gone (deleted by the person or a cleanup), known by its `history.jsonl`: its
+ * sessions live on in the index's archive, and the home is no Claude project folder whose `.jsonl` files are sessions
+ * (its history read as a Claude session of nine unknown records, "history", beside the archived ones).
+ */
+async function isEmptiedHome(dir: string): Promise<boolean> {
+  const first = await readHead(join(dir, 'history.jsonl'), 4096, { firstLine: true });
+  return first !== undefined && HISTORY_LINE.test(first);
 }
 
 /**
