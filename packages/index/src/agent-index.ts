@@ -1,4 +1,5 @@
 import { existsSync, renameSync } from 'node:fs';
+import { basename } from 'node:path';
 import {
   defaultPriceTable,
   type OpenBytes,
@@ -63,7 +64,7 @@ import {
   recogniseIndex,
 } from './schema/db-file.js';
 import { useIncrementalVacuum } from './schema/free-pages.js';
-import { type Salvaged, salvageArchive } from './schema/salvage.js';
+import { markSalvaged, salvageArchive, salvagedWords, salvageSiblings } from './schema/salvage.js';
 import { DERIVED_VERSION, migrate, NewerDerivedError, NewerSchemaError, SCHEMA_VERSION } from './schema/schema.js';
 import { openDatabase } from './schema/sqlite-addon.js';
 import { archiveOf } from './schema/statements.js';
@@ -278,6 +279,7 @@ function openOrRebuild(options: OpenIndexOptions): Database.Database {
   const again = openDb(dbPath, busyTimeoutMs, rebuild);
   if ('db' in again) {
     const kept = salvageArchive(again.db, aside);
+    markSalvaged(again.db, basename(aside));
     options.onWarning?.(
       `index database ${dbPath} was unusable (${messageOf(error)}); moved it to ${aside} and rebuilt the index${salvagedWords(kept)}`,
     );
@@ -285,15 +287,6 @@ function openOrRebuild(options: OpenIndexOptions): Database.Database {
   }
   // Another process making the same new index at that moment: busy, as on the first open.
   throw isBusy(again.error) ? new IndexBusyError(dbPath, busyTimeoutMs) : again.error;
-}
-
-/** What a rebuild kept of a damaged index's archive, as the warning says it ('' when it held none). */
-function salvagedWords({ files, lost, cut }: Salvaged): string {
-  if (files === 0 && lost === 0) return '';
-  const kept = `; kept ${files} archived transcript${files === 1 ? '' : 's'} (copies of files their agents deleted)`;
-  const part = cut > 0 ? `, ${cut} of them up to a damaged part` : '';
-  const gone = lost > 0 ? `; ${lost} could not be read again (their sessions are gone unless their files are)` : '';
-  return `${kept}${part}${gone}`;
 }
 
 /**
@@ -326,6 +319,14 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
       ? adapterForFile({ agent: agentOfRow(typeof agent === 'string' ? agent : null) }).canonicalToolName(name)
       : null,
   );
+  // an index moved aside beside this one (damaged, or by an older AgentDash that could not read it) holds archived
+  // transcripts this one may lack: brought back once
+  if (dbPath !== ':memory:')
+    for (const { file, files } of salvageSiblings(db, dbPath))
+      if (files > 0)
+        options.onWarning?.(
+          `brought back ${files} archived transcript${files === 1 ? '' : 's'} from ${file}, an index moved aside`,
+        );
   const store: Store = { db, now: options.now ?? Date.now, prices: options.prices ?? defaultPriceTable };
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
   const totalChanges = db.prepare('SELECT total_changes()').pluck();

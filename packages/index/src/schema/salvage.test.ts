@@ -4,7 +4,7 @@
  * the rebuild drops (`records`) made every deleted session vanish, although each archived row still read (a review
  * helper: 76 archived sessions gone after `index --rebuild`, all 462 `archive_files` rows readable in the old file).
  */
-import { openSync, readdirSync, rmSync, writeSync } from 'node:fs';
+import { openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeDemoHome } from '@agentdash/testing/synthetic';
 import Database from 'better-sqlite3';
@@ -57,6 +57,39 @@ describe('a damaged index rebuilt', () => {
     expect(readdirSync(join(t.dir, 'db')).some((n) => n.includes('.corrupt-'))).toBe(true);
     await t.index.refresh([home]);
     expect(t.index.listSessions().map((s) => [s.id, s.archived, s.toolCalls])).toEqual(before);
+  });
+});
+
+describe('an index moved aside beside a new one', () => {
+  // An older AgentDash that cannot read a newer index moves it aside (`.corrupt-<time>`) and starts a new one: back
+  // on this version, the archive stayed in the moved file (a review helper: 76 archived sessions gone, exit 0).
+  it('gives the new index the archived transcripts it lacks, once', async () => {
+    const home = join(t.dir, 'home');
+    for (const id of IDS) writeDemoHome(home, { outputOnlyWord: 'a', subagentOnlyWord: 'b' }, id);
+    await t.index.refresh([home]);
+    for (const id of IDS.slice(0, 2)) {
+      rmSync(join(home, 'projects', '-home-user-proj-demo', `${id}.jsonl`));
+      rmSync(join(home, 'projects', '-home-user-proj-demo', id), { recursive: true });
+    }
+    await t.index.refresh([home]);
+    const before = t.index.listSessions().map((s) => [s.id, s.archived, s.toolCalls]);
+    t.index.close();
+    // what the older build did: the file moved aside, a new one started in its place
+    const dbPath = join(t.dir, 'db', 'index.sqlite');
+    renameSync(dbPath, `${dbPath}.corrupt-2026-12-01T10-00-00-000Z`);
+    for (const suffix of ['-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
+    const warnings: string[] = [];
+    t.index = openIndex({ dbPath, onWarning: (m) => warnings.push(m) });
+    expect(warnings).toEqual([
+      `brought back 6 archived transcripts from ${dbPath}.corrupt-2026-12-01T10-00-00-000Z, an index moved aside`,
+    ]);
+    await t.index.refresh([home]);
+    expect(t.index.listSessions().map((s) => [s.id, s.archived, s.toolCalls])).toEqual(before);
+    t.index.close();
+    // read once: the next open says nothing
+    const again: string[] = [];
+    t.index = openIndex({ dbPath, onWarning: (m) => again.push(m) });
+    expect(again).toEqual([]);
   });
 });
 

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { ARCHIVE_TABLES } from './schema-archive.js';
 
@@ -57,12 +59,15 @@ function sharedColumns(db: Database.Database, table: string): string[] {
   return [...names('main')].filter((name) => old.has(name));
 }
 
-/** Each row of `table` that reads, one at a time, into the new index. */
-function copyReadableRows(db: Database.Database, table: string): void {
+/**
+ * Each row of `table` that reads, one at a time, into the new index: with its rowid into a fresh one; into one in use
+ * (`only`), the rows that `only` (SQL over `salvage.<table>`'s row `o`) selects, given new rowids.
+ */
+function copyReadableRows(db: Database.Database, table: string, only?: string): void {
   let columns: string[];
   let last: number;
   try {
-    columns = sharedColumns(db, table);
+    columns = sharedColumns(db, table).filter((c) => only === undefined || c !== '"id"');
     last = Number(db.prepare(`SELECT MAX(rowid) FROM salvage.${table}`).pluck().get() ?? 0);
   } catch {
     return;
@@ -70,7 +75,9 @@ function copyReadableRows(db: Database.Database, table: string): void {
   if (columns.length === 0) return;
   const list = columns.join(', ');
   const copy = db.prepare(
-    `INSERT OR IGNORE INTO main.${table} (rowid, ${list}) SELECT rowid, ${list} FROM salvage.${table} WHERE rowid = ?`,
+    only === undefined
+      ? `INSERT OR IGNORE INTO main.${table} (rowid, ${list}) SELECT rowid, ${list} FROM salvage.${table} WHERE rowid = ?`
+      : `INSERT OR IGNORE INTO main.${table} (${list}) SELECT ${list} FROM salvage.${table} o WHERE o.rowid = ? AND ${only}`,
   );
   for (let rowid = 1; rowid <= last; rowid++) {
     try {
@@ -79,6 +86,77 @@ function copyReadableRows(db: Database.Database, table: string): void {
       // a row on a damaged page: lost
     }
   }
+}
+
+/** The settings key that says a moved-aside index's archive was brought into this one (`salvageSiblings`). */
+export const salvagedKey = (name: string): string => `salvaged:${name}`;
+
+/** Mark a moved-aside index as read (its archive copied by `salvageArchive`): `salvageSiblings` passes it by. */
+export function markSalvaged(db: Database.Database, name: string): void {
+  db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)').run(
+    salvagedKey(name),
+    new Date().toISOString(),
+  );
+}
+
+/**
+ * Archived transcripts this index lacks, brought back from the indexes moved aside beside it (`<name>.corrupt-<time>`,
+ * a damaged file or one an older AgentDash could not read: an older build moved a newer index aside so, and a round
+ * trip to it and back left the archive there, 76 archived sessions gone). Each such file is read once (a settings
+ * key marks it): the archived transcripts whose path this index has no archive of, with their chunks, as far as they
+ * read. Returns how many were brought back, by file. Never throws.
+ */
+export function salvageSiblings(
+  db: Database.Database,
+  dbPath: string,
+): { readonly file: string; readonly files: number }[] {
+  const dir = dirname(dbPath);
+  const prefix = `${basename(dbPath)}.corrupt-`;
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.startsWith(prefix) && !/-(?:wal|shm|journal)$/.test(n));
+  } catch {
+    return [];
+  }
+  // an unchanged home's open prepares no write statement (write/refresh-prepares.test.ts)
+  if (names.length === 0) return [];
+  const seen = db.prepare('SELECT 1 FROM settings WHERE key = ?').pluck();
+  const mark = db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)');
+  const out: { file: string; files: number }[] = [];
+  for (const name of names.sort()) {
+    if (seen.get(salvagedKey(name)) !== undefined) continue;
+    const file = join(dir, name);
+    try {
+      db.prepare('ATTACH DATABASE ? AS salvage').run(file);
+    } catch {
+      mark.run(salvagedKey(name), 'unreadable');
+      continue;
+    }
+    try {
+      const files = db
+        .transaction(() => {
+          const before = countOf(db, 'SELECT COUNT(*) FROM main.archive_files');
+          db.exec('CREATE TEMP TABLE IF NOT EXISTS salvage_had (path TEXT PRIMARY KEY)');
+          db.exec('DELETE FROM temp.salvage_had; INSERT INTO temp.salvage_had SELECT path FROM main.archive_files');
+          copyReadableRows(db, 'archive_files', 'o.path NOT IN (SELECT path FROM temp.salvage_had)');
+          copyReadableRows(
+            db,
+            'archive_chunks',
+            'o.path NOT IN (SELECT path FROM temp.salvage_had) AND o.path IN (SELECT path FROM main.archive_files)',
+          );
+          withoutGaps(db);
+          mark.run(salvagedKey(name), new Date().toISOString());
+          return countOf(db, 'SELECT COUNT(*) FROM main.archive_files') - before;
+        })
+        .immediate();
+      out.push({ file, files });
+    } catch {
+      // busy, or damaged past reading: tried again at the next open
+    } finally {
+      db.exec('DETACH DATABASE salvage');
+    }
+  }
+  return out;
 }
 
 /**
@@ -114,4 +192,13 @@ function withoutGaps(db: Database.Database): Pick<Salvaged, 'files' | 'cut'> {
     }
   })();
   return { files, cut };
+}
+
+/** What a rebuild kept of a damaged index's archive, as the warning says it ('' when it held none). */
+export function salvagedWords({ files, lost, cut }: Salvaged): string {
+  if (files === 0 && lost === 0) return '';
+  const kept = `; kept ${files} archived transcript${files === 1 ? '' : 's'} (copies of files their agents deleted)`;
+  const part = cut > 0 ? `, ${cut} of them up to a damaged part` : '';
+  const gone = lost > 0 ? `; ${lost} could not be read again (their sessions are gone unless their files are)` : '';
+  return `${kept}${part}${gone}`;
 }
