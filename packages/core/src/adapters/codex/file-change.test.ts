@@ -6,7 +6,6 @@ import { repoRoot } from '../../../test/helpers.js';
 import { discoverAll } from '../../agents/discover-all.js';
 import { loadSession } from '../../index.js';
 import { groupSessions } from '../../io/discover.js';
-import type { PatchFile } from '../../model/apply-patch.js';
 import type { ToolCall } from '../../model/tool-call.js';
 
 const PATCH =
@@ -59,7 +58,7 @@ async function patchCalls(path: string): Promise<ToolCall[]> {
   return sessions.flatMap((s) => s.calls.filter((c) => c.result?.typed.kind === 'patch'));
 }
 
-const filesOf = (call: ToolCall | undefined): readonly PatchFile[] =>
+const filesOf = (call: ToolCall | undefined) =>
   call?.result?.typed.kind === 'patch' ? call.result.typed.data.files : [];
 
 // Before: 0.169 writes no `patch_apply_end`, so its patches showed as written: "@@ @@" hunks without line numbers,
