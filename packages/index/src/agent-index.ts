@@ -1,5 +1,4 @@
 import { existsSync, renameSync } from 'node:fs';
-import { basename } from 'node:path';
 import {
   defaultPriceTable,
   type OpenBytes,
@@ -64,7 +63,7 @@ import {
   recogniseIndex,
 } from './schema/db-file.js';
 import { useIncrementalVacuum } from './schema/free-pages.js';
-import { markSalvaged, salvageArchive, salvagedWords, salvageSiblings } from './schema/salvage.js';
+import { salvageArchive, salvagedWords, salvageSiblings } from './schema/salvage.js';
 import { DERIVED_VERSION, migrate, NewerDerivedError, NewerSchemaError, SCHEMA_VERSION } from './schema/schema.js';
 import { openDatabase } from './schema/sqlite-addon.js';
 import { archiveOf } from './schema/statements.js';
@@ -278,11 +277,13 @@ function openOrRebuild(options: OpenIndexOptions): Database.Database {
   createPrivately(dbPath);
   const again = openDb(dbPath, busyTimeoutMs, rebuild);
   if ('db' in again) {
-    const kept = salvageArchive(again.db, aside);
-    markSalvaged(again.db, basename(aside));
-    options.onWarning?.(
-      `index database ${dbPath} was unusable (${messageOf(error)}); moved it to ${aside} and rebuilt the index${salvagedWords(kept)}`,
-    );
+    const moved = `index database ${dbPath} was unusable (${messageOf(error)}); moved it to ${aside} and rebuilt the index`;
+    try {
+      options.onWarning?.(`${moved}${salvagedWords(salvageArchive(again.db, aside))}`);
+    } catch (failed) {
+      // this index's own error (a full disk): the moved file's archive is read at the next open (`salvageSiblings`)
+      options.onWarning?.(`${moved}; its archive is read at the next start (${messageOf(failed)})`);
+    }
     return again.db;
   }
   // Another process making the same new index at that moment: busy, as on the first open.
@@ -325,7 +326,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     for (const { file, files } of salvageSiblings(db, dbPath))
       if (files > 0)
         options.onWarning?.(
-          `brought back ${files} archived transcript${files === 1 ? '' : 's'} from ${file}, an index moved aside`,
+          `brought back ${files} archived transcript${files === 1 ? '' : 's'} of files gone from disk from ${file}, an index moved aside`,
         );
   const store: Store = { db, now: options.now ?? Date.now, prices: options.prices ?? defaultPriceTable };
   const dataVersion = db.prepare('PRAGMA data_version').pluck();

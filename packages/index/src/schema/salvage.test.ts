@@ -4,7 +4,7 @@
  * the rebuild drops (`records`) made every deleted session vanish, although each archived row still read (a review
  * helper: 76 archived sessions gone after `index --rebuild`, all 462 `archive_files` rows readable in the old file).
  */
-import { openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeDemoHome } from '@agentdash/testing/synthetic';
 import Database from 'better-sqlite3';
@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { useTempIndex } from '../../test/temp-index.js';
 import { openIndex } from '../index.js';
 import { salvageArchive } from './salvage.js';
+import { FORGOT_KEY } from './settings.js';
 
 const t = useTempIndex('agentdash-salvage-');
 const IDS = [
@@ -81,7 +82,7 @@ describe('an index moved aside beside a new one', () => {
     const warnings: string[] = [];
     t.index = openIndex({ dbPath, onWarning: (m) => warnings.push(m) });
     expect(warnings).toEqual([
-      `brought back 6 archived transcripts from ${dbPath}.corrupt-2026-12-01T10-00-00-000Z, an index moved aside`,
+      `brought back 4 archived transcripts of files gone from disk from ${dbPath}.corrupt-2026-12-01T10-00-00-000Z, an index moved aside`,
     ]);
     await t.index.refresh([home]);
     expect(t.index.listSessions().map((s) => [s.id, s.archived, s.toolCalls])).toEqual(before);
@@ -90,6 +91,34 @@ describe('an index moved aside beside a new one', () => {
     const again: string[] = [];
     t.index = openIndex({ dbPath, onWarning: (m) => again.push(m) });
     expect(again).toEqual([]);
+  });
+});
+
+describe('an index moved aside before a session was forgotten on purpose', () => {
+  it('is not read back (the session stays forgotten), and is never written', async () => {
+    const home = join(t.dir, 'home');
+    for (const id of IDS) writeDemoHome(home, { outputOnlyWord: 'a', subagentOnlyWord: 'b' }, id);
+    await t.index.refresh([home]);
+    rmSync(join(home, 'projects'), { recursive: true });
+    await t.index.refresh([home]);
+    t.index.close();
+    const dbPath = join(t.dir, 'db', 'index.sqlite');
+    const aside = `${dbPath}.corrupt-2026-12-01T10-00-00-000Z`;
+    renameSync(dbPath, aside);
+    for (const suffix of ['-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
+    const stamp = statSync(aside).mtimeMs;
+    // the new index: a session forgotten there after the file was moved aside
+    const raw = openIndex({ dbPath: join(t.dir, 'db', 'other.sqlite') });
+    raw.close();
+    renameSync(join(t.dir, 'db', 'other.sqlite'), dbPath);
+    const conn = new Database(dbPath);
+    conn.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run(FORGOT_KEY, String(Date.now()));
+    conn.close();
+    const warnings: string[] = [];
+    t.index = openIndex({ dbPath, onWarning: (m) => warnings.push(m) });
+    expect(warnings).toEqual([]);
+    expect(t.index.listSessions()).toEqual([]);
+    expect(statSync(aside).mtimeMs).toBe(stamp);
   });
 });
 

@@ -1,7 +1,9 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type Database from 'better-sqlite3';
-import { ARCHIVE_TABLES } from './schema-archive.js';
+import Database from 'better-sqlite3';
+import { isCorruption } from '../errors.js';
+import { rowidsOf } from './salvage-rows.js';
+import { FORGOT_KEY } from './settings.js';
 
 /** What `salvageArchive` copied from a damaged index into its new one. */
 export interface Salvaged {
@@ -13,85 +15,150 @@ export interface Salvaged {
   readonly cut: number;
 }
 
-const NONE: Salvaged = { files: 0, lost: 0, cut: 0 };
+/** The settings key that says a moved-aside index's archive was read into this one. */
+export const salvagedKey = (name: string): string => `salvaged:${name}`;
 
 /**
- * Copy what still reads of the archive tables (`ARCHIVE_TABLES`: the transcripts their agents deleted, kept nowhere
- * else, and the settings) from a damaged index moved aside (`asidePath`) into the new one (`db`, fresh and empty).
- * A damaged file was moved aside whole, and the archive with it, although a damaged page of the derived tables (or of
- * a few chunks) leaves the archive's other rows readable: each row is read on its own (by rowid), so a damaged page
- * loses its rows, not the table's. An archived transcript keeps its bytes from offset 0 up to the first chunk lost
- * (the archive reads its bytes without gaps); one with none is dropped. Never throws: what cannot be read is left.
+ * A damaged or moved-aside index, opened read-only: nothing is written into it (a connection that writes folds its
+ * WAL into it when it closes). Undefined when it cannot be opened.
  */
-export function salvageArchive(db: Database.Database, asidePath: string): Salvaged {
+function openAside(path: string): Database.Database | undefined {
   try {
-    db.prepare('ATTACH DATABASE ? AS salvage').run(asidePath);
+    return new Database(path, { readonly: true, fileMustExist: true });
   } catch {
-    return NONE;
-  }
-  try {
-    const before = countOf(db, 'SELECT COUNT(*) FROM salvage.archive_files');
-    db.transaction(() => {
-      for (const table of ARCHIVE_TABLES) copyReadableRows(db, table);
-    })();
-    return { ...withoutGaps(db), lost: Math.max(0, before - countOf(db, 'SELECT COUNT(*) FROM archive_files')) };
-  } finally {
-    db.exec('DETACH DATABASE salvage');
+    return undefined;
   }
 }
 
-/** A count, or 0 where it cannot be read (a damaged page on the way). */
-function countOf(db: Database.Database, sql: string): number {
+const isIoError = (error: unknown): boolean =>
+  String((error as { code?: unknown })?.code ?? '').startsWith('SQLITE_IOERR');
+
+/** The columns of `table` in this index, in order. */
+function columnsOf(db: Database.Database, table: string): string[] {
+  return (db.prepare(`PRAGMA table_info("${table}")`).all() as { name: string }[]).map((c) => c.name);
+}
+
+/**
+ * Copy the rows of `table` that `keep` takes from the moved-aside index into `db` (inside the caller's transaction),
+ * each read on its own: a row on a damaged page is lost, the others are not. A column this index has and the other
+ * lacks (an older index) takes its default; the chunks' ids are new ones. Returns the copied rows' `path`s.
+ */
+function copyRows(
+  db: Database.Database,
+  aside: Database.Database,
+  table: string,
+  keep: (row: Record<string, unknown>) => boolean,
+): string[] {
+  const columns = columnsOf(db, table).filter((c) => c !== 'id');
+  if (columns.length === 0) return [];
+  let read: Database.Statement;
   try {
-    return Number(db.prepare(sql).pluck().get() ?? 0);
+    read = aside.prepare(`SELECT * FROM "${table}" WHERE rowid = ?`);
+  } catch {
+    return [];
+  }
+  const inserts = new Map<string, Database.Statement>();
+  const copied: string[] = [];
+  for (const rowid of rowidsOf(aside, table)) {
+    let row: Record<string, unknown> | undefined;
+    try {
+      row = read.get(rowid) as Record<string, unknown> | undefined;
+    } catch (error) {
+      // a damaged page of the moved file: its rows are lost; an error of this index is thrown
+      if (isCorruption(error) || isIoError(error)) continue;
+      throw error;
+    }
+    if (row === undefined || !keep(row)) continue;
+    const present = columns.filter((c) => row[c] !== undefined);
+    const key = present.join('\u0000');
+    let insert = inserts.get(key);
+    if (insert === undefined) {
+      const names = present.map((c) => `"${c}"`).join(', ');
+      insert = db.prepare(`INSERT OR IGNORE INTO "${table}" (${names}) VALUES (${present.map(() => '?').join(', ')})`);
+      inserts.set(key, insert);
+    }
+    if (insert.run(...present.map((c) => row[c])).changes > 0) copied.push(String(row.path ?? ''));
+  }
+  return copied;
+}
+
+/**
+ * The archived transcripts `paths` (just copied), each with its chunks up to the first gap (a chunk lost) and its
+ * `archived_bytes` that far; one that had bytes and has none left is dropped (an empty transcript is kept: it is
+ * read as it was, empty).
+ */
+function withoutGaps(
+  db: Database.Database,
+  paths: readonly string[],
+): Pick<Salvaged, 'files' | 'cut'> & { lost: number } {
+  const bytesOf = db.prepare('SELECT archived_bytes FROM archive_files WHERE path = ?').pluck();
+  const chunks = db.prepare('SELECT offset, length FROM archive_chunks WHERE path = ? ORDER BY offset');
+  const cutAt = db.prepare('DELETE FROM archive_chunks WHERE path = ? AND offset >= ?');
+  const setBytes = db.prepare('UPDATE archive_files SET archived_bytes = ? WHERE path = ?');
+  const drop = db.prepare('DELETE FROM archive_files WHERE path = ?');
+  let files = 0;
+  let cut = 0;
+  let lost = 0;
+  for (const path of paths) {
+    const archived = Number(bytesOf.get(path) ?? 0);
+    let end = 0;
+    for (const chunk of chunks.all(path) as { offset: number; length: number }[]) {
+      if (chunk.offset !== end) break;
+      end += chunk.length;
+    }
+    cutAt.run(path, end);
+    if (end === 0 && archived > 0) {
+      drop.run(path);
+      lost += 1;
+      continue;
+    }
+    files += 1;
+    if (end < archived) cut += 1;
+    if (end !== archived) setBytes.run(end, path);
+  }
+  return { files, cut, lost };
+}
+
+/**
+ * Copy what still reads of the archive (the transcripts their agents deleted, kept nowhere else), its versions and
+ * the settings from a damaged index moved aside (`asidePath`) into the new one (`db`, fresh). A damaged page of the
+ * derived tables, or of a few chunks, leaves the archive's other rows readable: each row is read on its own, its
+ * rowid listed from every b-tree that holds it (`rowidsOf`), so a damaged page loses its rows, not the table's. An
+ * archived transcript keeps its bytes from offset 0 up to the first chunk lost. The moved file is only read. What
+ * cannot be read is left; an error of this index (a full disk) is thrown, the moved file then read at the next open.
+ */
+export function salvageArchive(db: Database.Database, asidePath: string): Salvaged {
+  const aside = openAside(asidePath);
+  if (aside === undefined) return { files: 0, lost: 0, cut: 0 };
+  try {
+    const kept = db
+      .transaction(() => {
+        const before = readCount(aside, 'archive_files');
+        const paths = copyRows(db, aside, 'archive_files', () => true);
+        copyRows(db, aside, 'archive_chunks', () => true);
+        copyRows(db, aside, 'archive_versions', () => true);
+        copyRows(db, aside, 'settings', () => true);
+        const result = withoutGaps(db, paths);
+        markSalvaged(db, basename(asidePath));
+        return { files: result.files, cut: result.cut, lost: Math.max(result.lost, before - result.files) };
+      })
+      .immediate();
+    return kept;
+  } finally {
+    aside.close();
+  }
+}
+
+/** How many rows of `table` the moved file says it has (0 where that does not read). */
+function readCount(aside: Database.Database, table: string): number {
+  try {
+    return Number(aside.prepare(`SELECT COUNT(*) FROM "${table}"`).pluck().get() ?? 0);
   } catch {
     return 0;
   }
 }
 
-/** The columns `table` has both in the new index and in the damaged one (an older index may lack later ones). */
-function sharedColumns(db: Database.Database, table: string): string[] {
-  const names = (schema: string) =>
-    new Set(
-      (db.prepare(`PRAGMA ${schema}.table_info(${table})`).all() as { name: string }[]).map((c) => `"${c.name}"`),
-    );
-  const old = names('salvage');
-  return [...names('main')].filter((name) => old.has(name));
-}
-
-/**
- * Each row of `table` that reads, one at a time, into the new index: with its rowid into a fresh one; into one in use
- * (`only`), the rows that `only` (SQL over `salvage.<table>`'s row `o`) selects, given new rowids.
- */
-function copyReadableRows(db: Database.Database, table: string, only?: string): void {
-  let columns: string[];
-  let last: number;
-  try {
-    columns = sharedColumns(db, table).filter((c) => only === undefined || c !== '"id"');
-    last = Number(db.prepare(`SELECT MAX(rowid) FROM salvage.${table}`).pluck().get() ?? 0);
-  } catch {
-    return;
-  }
-  if (columns.length === 0) return;
-  const list = columns.join(', ');
-  const copy = db.prepare(
-    only === undefined
-      ? `INSERT OR IGNORE INTO main.${table} (rowid, ${list}) SELECT rowid, ${list} FROM salvage.${table} WHERE rowid = ?`
-      : `INSERT OR IGNORE INTO main.${table} (${list}) SELECT ${list} FROM salvage.${table} o WHERE o.rowid = ? AND ${only}`,
-  );
-  for (let rowid = 1; rowid <= last; rowid++) {
-    try {
-      copy.run(rowid);
-    } catch {
-      // a row on a damaged page: lost
-    }
-  }
-}
-
-/** The settings key that says a moved-aside index's archive was brought into this one (`salvageSiblings`). */
-export const salvagedKey = (name: string): string => `salvaged:${name}`;
-
-/** Mark a moved-aside index as read (its archive copied by `salvageArchive`): `salvageSiblings` passes it by. */
+/** Mark a moved-aside index as read into this one: `salvageSiblings` passes it by. */
 export function markSalvaged(db: Database.Database, name: string): void {
   db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)').run(
     salvagedKey(name),
@@ -99,12 +166,18 @@ export function markSalvaged(db: Database.Database, name: string): void {
   );
 }
 
+/** The time in a moved-aside index's name (`<name>.corrupt-2026-12-01T10-00-00-000Z`), in ms. */
+function asideTimeMs(name: string): number {
+  const m = /\.corrupt-(\d{4}-\d\d-\d\d)T(\d\d)-(\d\d)-(\d\d)-(\d{3})Z$/.exec(name);
+  return m === null ? 0 : Date.parse(`${m[1]}T${m[2]}:${m[3]}:${m[4]}.${m[5]}Z`);
+}
+
 /**
- * Archived transcripts this index lacks, brought back from the indexes moved aside beside it (`<name>.corrupt-<time>`,
- * a damaged file or one an older AgentDash could not read: an older build moved a newer index aside so, and a round
- * trip to it and back left the archive there, 76 archived sessions gone). Each such file is read once (a settings
- * key marks it): the archived transcripts whose path this index has no archive of, with their chunks, as far as they
- * read. Returns how many were brought back, by file. Never throws.
+ * Archived transcripts of files gone from disk that this index lacks, brought back from the indexes moved aside beside
+ * it (`<name>.corrupt-<time>`: a damaged file, or one an older AgentDash could not read: an older build moved a newer
+ * index aside so, and a round trip to it and back left the archive there, 76 archived sessions gone). Each such file is
+ * read once (a settings key marks it), read-only; not while archiving is off, nor a file moved aside before a session
+ * was forgotten on purpose (it would bring that session back). Returns how many came back, by file.
  */
 export function salvageSiblings(
   db: Database.Database,
@@ -118,80 +191,45 @@ export function salvageSiblings(
   } catch {
     return [];
   }
-  // an unchanged home's open prepares no write statement (write/refresh-prepares.test.ts)
+  // an open with none prepares no statement (write/refresh-prepares.test.ts)
   if (names.length === 0) return [];
-  const seen = db.prepare('SELECT 1 FROM settings WHERE key = ?').pluck();
-  const mark = db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)');
+  const setting = db.prepare('SELECT value FROM settings WHERE key = ?').pluck();
+  if (setting.get('archive') === 'off') return [];
+  const forgotMs = Number(setting.get(FORGOT_KEY) ?? 0);
   const out: { file: string; files: number }[] = [];
   for (const name of names.sort()) {
-    if (seen.get(salvagedKey(name)) !== undefined) continue;
+    if (setting.get(salvagedKey(name)) !== undefined || asideTimeMs(name) < forgotMs) continue;
     const file = join(dir, name);
-    try {
-      db.prepare('ATTACH DATABASE ? AS salvage').run(file);
-    } catch {
-      mark.run(salvagedKey(name), 'unreadable');
-      continue;
-    }
+    const aside = openAside(file);
+    if (aside === undefined) continue;
     try {
       const files = db
         .transaction(() => {
-          const before = countOf(db, 'SELECT COUNT(*) FROM main.archive_files');
-          db.exec('CREATE TEMP TABLE IF NOT EXISTS salvage_had (path TEXT PRIMARY KEY)');
-          db.exec('DELETE FROM temp.salvage_had; INSERT INTO temp.salvage_had SELECT path FROM main.archive_files');
-          copyReadableRows(db, 'archive_files', 'o.path NOT IN (SELECT path FROM temp.salvage_had)');
-          copyReadableRows(
-            db,
-            'archive_chunks',
-            'o.path NOT IN (SELECT path FROM temp.salvage_had) AND o.path IN (SELECT path FROM main.archive_files)',
-          );
-          withoutGaps(db);
-          mark.run(salvagedKey(name), new Date().toISOString());
-          return countOf(db, 'SELECT COUNT(*) FROM main.archive_files') - before;
+          const had = new Set(db.prepare('SELECT path FROM archive_files').pluck().all() as string[]);
+          const gone = (row: Record<string, unknown>) =>
+            typeof row.path === 'string' && !had.has(row.path) && !existsSync(row.path);
+          const paths = copyRows(db, aside, 'archive_files', gone);
+          // their bytes, and those of their meta files (a subagent's `.meta.json`, archived under its own path)
+          const metaOf = db.prepare('SELECT meta_path FROM archive_files WHERE path = ?').pluck();
+          const wanted = new Set(paths);
+          for (const path of paths) {
+            const meta = metaOf.get(path);
+            if (typeof meta === 'string') wanted.add(meta);
+          }
+          copyRows(db, aside, 'archive_chunks', (row) => wanted.has(String(row.path)));
+          const { files: kept } = withoutGaps(db, paths);
+          markSalvaged(db, name);
+          return kept;
         })
         .immediate();
       out.push({ file, files });
     } catch {
-      // busy, or damaged past reading: tried again at the next open
+      // this index busy or full: the moved file is read at the next open
     } finally {
-      db.exec('DETACH DATABASE salvage');
+      aside.close();
     }
   }
   return out;
-}
-
-/**
- * Each archived transcript's chunks up to the first gap (a chunk lost), its `archived_bytes` that far; a transcript
- * with no byte left dropped.
- */
-function withoutGaps(db: Database.Database): Pick<Salvaged, 'files' | 'cut'> {
-  const paths = db.prepare('SELECT path, archived_bytes FROM archive_files').all() as {
-    path: string;
-    archived_bytes: number;
-  }[];
-  const chunks = db.prepare('SELECT offset, length FROM archive_chunks WHERE path = ? ORDER BY offset');
-  const cutAt = db.prepare('DELETE FROM archive_chunks WHERE path = ? AND offset >= ?');
-  const setBytes = db.prepare('UPDATE archive_files SET archived_bytes = ? WHERE path = ?');
-  const drop = db.prepare('DELETE FROM archive_files WHERE path = ?');
-  let files = 0;
-  let cut = 0;
-  db.transaction(() => {
-    for (const { path, archived_bytes } of paths) {
-      let end = 0;
-      for (const chunk of chunks.all(path) as { offset: number; length: number }[]) {
-        if (chunk.offset !== end) break;
-        end += chunk.length;
-      }
-      cutAt.run(path, end);
-      if (end === 0) {
-        drop.run(path);
-        continue;
-      }
-      files += 1;
-      if (end < archived_bytes) cut += 1;
-      if (end !== archived_bytes) setBytes.run(end, path);
-    }
-  })();
-  return { files, cut };
 }
 
 /** What a rebuild kept of a damaged index's archive, as the warning says it ('' when it held none). */

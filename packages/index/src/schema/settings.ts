@@ -2,6 +2,9 @@
 import type Database from 'better-sqlite3';
 import { preparedOnUse } from './prepared.js';
 
+/** The settings key of the last time a session was forgotten on purpose, in ms. */
+export const FORGOT_KEY = 'archive_forgot_ms';
+
 export class Settings {
   private readonly s;
   constructor(private readonly db: Database.Database) {
@@ -18,6 +21,14 @@ export class Settings {
 
   setArchiving(on: boolean): void {
     this.s.set.run('archive', on ? 'on' : 'off');
+  }
+
+  /**
+   * Note that a session was forgotten on purpose now: an index moved aside before may hold it, and is not read back
+   * into this one (`salvageSiblings`).
+   */
+  noteForgotten(): void {
+    this.s.set.run(FORGOT_KEY, String(Date.now()));
   }
 
   /**

@@ -107,6 +107,7 @@ export class Refresher {
     this.batches.begin();
     try {
       const rows = prepared(this.db, 'SELECT * FROM files WHERE session_id = ?').all(sessionId) as FileRow[];
+      this.settings.noteForgotten();
       let bytes = 0;
       let filesRemoved = 0;
       for (const row of rows) {
