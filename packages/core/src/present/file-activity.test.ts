@@ -104,7 +104,7 @@ describe("a session's files", () => {
     // app.txt: one patch worked, one failed; then the shell printed it (`cat hello.txt app.txt moved/moved.txt`)
     expect(of('app.txt')).toMatchObject({ edits: 1, failed: 1, reads: 1, calls: 3 });
     // created where the patch moved it (it read as not changed, with only the shell's read), then read
-    expect(of('moved/moved.txt')).toMatchObject({ created: true, reads: 1, calls: 2 });
+    expect(of('moved/moved.txt')).toMatchObject({ created: true, writes: 0, edits: 0, reads: 1, calls: 2 });
     expect(fileChanged(of('moved/moved.txt')!)).toBe(true);
   });
 
@@ -204,6 +204,8 @@ describe("a session's files", () => {
       run('rm -f gen.txt old.txt', 2),
       run('echo again > gen.txt && sed -i "s/a/b/" keep.txt', 3),
       run('mv gen.txt final.txt', 4),
+      // moved into folders: no file of those names made
+      run('mv notes.txt build && mv todo.txt ..', 6),
       run('rm keep.txt', 5, 'error'),
     ];
     const files = fileActivityOf(calls, '/home/user/proj');
@@ -215,13 +217,17 @@ describe("a session's files", () => {
     // edited in place; a shell call that failed says nothing (its exit may be any of its commands'), and a
     // here-document's body is no command
     expect(of('keep.txt')).toMatchObject({ edits: 1, deleted: false, failed: 0, calls: 1 });
-    // final.txt: created by the move
-    expect(of('final.txt')).toMatchObject({ created: true, calls: 1 });
+    // final.txt: created by the move (neither written nor edited)
+    expect(of('final.txt')).toMatchObject({ created: true, writes: 0, edits: 0, calls: 1 });
+    expect(of('build')).toBeUndefined();
+    expect(files.some((f) => f.path === '/home/user' && f.created)).toBe(false);
     expect(files.filter(fileChanged).map((f) => f.path.slice('/home/user/proj/'.length))).toEqual([
       'final.txt',
       'gen.txt',
       'keep.txt',
+      'notes.txt',
       'old.txt',
+      'todo.txt',
     ]);
   });
 });

@@ -31,7 +31,7 @@ export interface FileActivity {
    * worked. A call that failed (or has no result yet) counts in `calls` (and `failed`) only: it changed nothing.
    */
   readonly edits: number;
-  /** A call of the session created it (a write or an edit that made it, a patch that added it). */
+  /** A call of the session created it (a write or an edit that made it, a patch that added it, a move to it). */
   readonly created: boolean;
   /** A patch or a shell command of the session deleted it (and nothing wrote it again). */
   readonly deleted: boolean;
@@ -61,8 +61,11 @@ export function fileChanged(file: Pick<FileActivity, 'writes' | 'edits' | 'creat
 /** Call ids kept per file: a file read a thousand times links its first calls, and says how many there were. */
 export const FILE_CALL_IDS = 50;
 
-/** `create`: the call made the file, writing it whole (a write, a patch's add); `make`: by an edit (Gemini's replace). */
-type Use = 'read' | 'write' | 'edit' | 'create' | 'make' | 'delete' | 'move';
+/**
+ * `create`: the call made the file, writing it whole (a write, a patch's add); `make`: by an edit (Gemini's replace);
+ * `arrive`: a move put it in place (created, neither written nor edited: the move is counted on its source).
+ */
+type Use = 'read' | 'write' | 'edit' | 'create' | 'make' | 'arrive' | 'delete' | 'move';
 
 /** One file one call touched, and how. */
 interface Touch {
@@ -125,12 +128,20 @@ function useOfKind(kind: string): Use {
  */
 function touchesOf(call: TouchingCall): Touch[] {
   const touches = ownTouchesOf(call);
-  // a move creates the file where it moves it (it was listed as "Not changed", with only its later reads)
-  const moved = touches.filter((t) => t.use === 'move' && t.movedTo !== undefined && t.movedTo !== t.path);
-  return moved.length === 0
+  // a move puts the file in place where it moves it (it was listed as "Not changed", with only its later reads): a
+  // patch's destination is a file; a shell's `mv a b` only when `b` reads as one (`mv a.txt build` moves it into a
+  // folder, `mv a.txt ..` too)
+  const patch = call.result?.typed.kind === 'patch';
+  const arrived = touches.filter(
+    (t) => t.use === 'move' && t.movedTo !== undefined && t.movedTo !== t.path && (patch || namesAFile(t.movedTo)),
+  );
+  return arrived.length === 0
     ? touches
-    : [...touches, ...moved.map((t): Touch => ({ path: t.movedTo ?? '', use: 'create' }))];
+    : [...touches, ...arrived.map((t): Touch => ({ path: t.movedTo ?? '', use: 'arrive' }))];
 }
+
+/** A shell argument that names a file, not a folder: a last part with an extension, not `.`, `..`, `~` or `dir/`. */
+const namesAFile = (path: string): boolean => /(?:^|\/)[^/]*[^./][^/]*\.[A-Za-z0-9]{1,12}$/.test(path);
 
 /** The files a call names, a move's by its source path. */
 function ownTouchesOf(call: TouchingCall): Touch[] {
@@ -311,6 +322,9 @@ function use(t: Tally, touch: Touch, cwd: string | undefined): void {
     t.deleted = false;
     if (touch.use === 'create') t.writes += 1;
     else t.edits += 1;
+  } else if (touch.use === 'arrive') {
+    t.created = true;
+    t.deleted = false;
   } else if (touch.use === 'delete') t.deleted = true;
   else {
     t.edits += 1;
