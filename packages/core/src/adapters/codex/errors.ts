@@ -12,8 +12,8 @@ export interface CodexFailure {
 }
 
 /** What a denial of the sandbox leaves in a command's output, or the sandbox's own words. */
-const SANDBOX_DENIAL =
-  /^(?:failed in sandbox|sandbox denied)[\s\S]*(?:Operation not permitted|Permission denied|Read-only file system|sandbox error)/;
+const SANDBOX_DENIAL_WORDS = /Operation not permitted|Permission denied|Read-only file system|sandbox error/;
+const SANDBOX_DENIAL = new RegExp(`^(?:failed in sandbox|sandbox denied)[\\s\\S]*(?:${SANDBOX_DENIAL_WORDS.source})`);
 
 /**
  * Messages the Codex client writes as a call's whole output when the call failed (never a command's own output);
@@ -108,7 +108,9 @@ export function codexShellExitOf(
  */
 export function codexShellError(exitCode: number, text: string, style: string | undefined): ToolError {
   const error = shellExitError(exitCode, text);
-  return style === 'sandbox-exit' && SANDBOX_DENIAL.test(text.trimStart())
+  // the sandbox's words in the command's stderr, not in its stdout (a test run that prints "Permission denied")
+  const stderr = text.slice(text.lastIndexOf(', stderr: ') + 1);
+  return style === 'sandbox-exit' && text.includes(', stderr: ') && SANDBOX_DENIAL_WORDS.test(stderr)
     ? { ...error, category: 'permission-denied' }
     : error;
 }

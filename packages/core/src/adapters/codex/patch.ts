@@ -21,6 +21,9 @@ export function withAppliedHunks(files: readonly PatchFile[], applyEnd: unknown)
   });
 }
 
+/** The lines of a deleted file a patch's hunk shows. */
+const DELETED_LINES_SHOWN = 2000;
+
 /**
  * A deleted file with the lines it held, when the tool reported them (`{"type": "delete", "content": …}`): the
  * envelope's `*** Delete File:` names the file only, and the deletion read "+0 −0".
@@ -29,7 +32,9 @@ function withDeletedLines(file: PatchFile, change: unknown): PatchFile {
   const content = isRecord(change) && change.type === 'delete' ? str(change.content) : undefined;
   if (content === undefined || content === '') return file;
   const lines = content.replace(/\r?\n$/, '').split(/\r?\n/);
-  const hunk = { oldStart: 1, oldLines: lines.length, newStart: 0, newLines: 0, lines: lines.map((l) => `-${l}`) };
+  // its count whole; its first lines only (a lockfile deleted held tens of thousands)
+  const shown = lines.slice(0, DELETED_LINES_SHOWN).map((l) => `-${l}`);
+  const hunk = { oldStart: 1, oldLines: shown.length, newStart: 0, newLines: 0, lines: shown };
   return { ...file, hunks: [hunk], linesRemoved: lines.length };
 }
 

@@ -68,6 +68,12 @@ describe('a command that exited non-zero in the sandbox (Codex up to 0.46)', () 
     expect(call.result?.error).toMatchObject({ category: 'permission-denied', severity: 'error', exitCode: 1 });
   });
 
+  it('is the command failing when only its stdout says "Permission denied" (a test of permissions failing)', async () => {
+    const output = `${SEATBELT}, exit code: 1, stdout: FAIL test_chmod: Permission denied expected, stderr: `;
+    const call = await ranInSandbox('pytest -q', output);
+    expect(call.result?.error).toMatchObject({ category: 'exit-code', exitCode: 1 });
+  });
+
   it('is no failure when the exit means "nothing found" (grep 1), as Claude Code reads it', async () => {
     const call = await ranInSandbox('grep -rn needle src', `${SEATBELT}, exit code: 1, stdout: , stderr: `);
     expect(call.status).toBe('ok');

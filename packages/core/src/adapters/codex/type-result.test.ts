@@ -177,5 +177,8 @@ describe('a Codex web search', () => {
   it('has no result texts when its output is its query (Codex keeps no results)', () => {
     const typed = typeOne('web_search', { query: 'codex rollout format' }, 'codex rollout format');
     expect(typed).toMatchObject({ kind: 'web-search', data: { query: 'codex rollout format', links: [], texts: [] } });
+    // its output with a line break after it too (the renderer compares them trimmed)
+    const again = typeOne('web_search', { query: 'codex rollout format' }, 'codex rollout format\n');
+    expect(again).toMatchObject({ data: { texts: [] } });
   });
 });

@@ -100,7 +100,7 @@ function typedOf(
   if (name === 'web_search') {
     const query = str(input.query) ?? text;
     // Codex keeps a search's query, never its results: its output is the query again, no text of the results
-    return as('web-search', call.name, { query, links: [], texts: text === '' || text === query ? [] : [text] });
+    return as('web-search', call.name, { query, links: [], texts: text.trim() === query.trim() ? [] : [text] });
   }
   if (name === 'tool_search') {
     const matches = text.split('\n').filter((l) => l !== '');
