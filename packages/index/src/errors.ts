@@ -85,6 +85,14 @@ export function explainDamage(dbPath: string, error: unknown): unknown {
       { cause: error },
     );
   }
+  // The file moved or replaced while this ran (another process's `index --rebuild` moved it aside)
+  if (code === 'SQLITE_READONLY_DBMOVED') {
+    return new IndexUnavailableError(
+      dbPath,
+      `it was moved or replaced while this ran (${messageOf(error)}): run it again`,
+      { cause: error },
+    );
+  }
   // A file this user may read but not write (a read-only index opens; its first write fails)
   if (typeof code === 'string' && code.startsWith('SQLITE_READONLY')) {
     return new IndexUnavailableError(

@@ -1,4 +1,4 @@
-import { type AgentId, agentIds, isAgentId, agentInfos as registeredAgents } from '@agentdash/core/base';
+import { type AgentId, agentIds, blockAgents, isAgentId, agentInfos as registeredAgents } from '@agentdash/core/base';
 import type { AgentsResponse, CallRowDto, IssueDto, SessionRow, TimeDto } from './api-types.js';
 
 type Obj = Readonly<Record<string, unknown>>;
@@ -131,7 +131,7 @@ export function agentInfos(): AgentsResponse {
       resume: a.resume,
       homes: a.homes,
       badge: a.badge,
-      billingBlocks: 'billingBlocks' in a && a.billingBlocks === true,
+      billingBlocks: blockAgents.includes(a.id),
     })),
   };
 }

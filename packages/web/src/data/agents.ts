@@ -16,10 +16,13 @@ export function agentLabels(agents: readonly AgentInfo[]): string {
 
 /**
  * Whose usage limits the 5-hour blocks are, "A or B", when the agent chosen (`agent`, '' for all) has none (its
- * responses make no block: `AgentInfo.billingBlocks`); undefined when its blocks are shown, or the agents not yet known.
+ * responses make no block: `AgentInfo.billingBlocks`); undefined when its blocks are shown, or the agents not yet
+ * known.
  */
 export function blocksOnlyOf(agents: readonly AgentInfo[] | undefined, agent: string): string | undefined {
   if (agents === undefined || agent === '') return undefined;
   const withBlocks = agents.filter((a) => a.billingBlocks === true);
+  // no agent with blocks (none registered so): nothing to say whose they are
+  if (withBlocks.length === 0) return undefined;
   return withBlocks.some((a) => a.id === agent) ? undefined : agentLabels(withBlocks);
 }
