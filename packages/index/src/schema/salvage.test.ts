@@ -32,17 +32,25 @@ function damageTable(db: string, table: string): void {
   writeSync(fd, Buffer.alloc(pageSize, 0x7f), 0, pageSize, (root - 1) * pageSize);
 }
 
+/**
+ * Three sessions indexed, then two sessions' files deleted (as the agent's 30-day cleanup does) and indexed again:
+ * those two kept by the archive alone. Returns the home.
+ */
+async function twoOfThreeGone(): Promise<string> {
+  const home = join(t.dir, 'home');
+  for (const id of IDS) writeDemoHome(home, { outputOnlyWord: 'a', subagentOnlyWord: 'b' }, id);
+  await t.index.refresh([home]);
+  for (const id of IDS.slice(0, 2)) {
+    rmSync(join(home, 'projects', '-home-user-proj-demo', `${id}.jsonl`));
+    rmSync(join(home, 'projects', '-home-user-proj-demo', id), { recursive: true });
+  }
+  await t.index.refresh([home]);
+  return home;
+}
+
 describe('a damaged index rebuilt', () => {
   it('keeps the sessions whose transcripts are gone: the archive is copied into the new index', async () => {
-    const home = join(t.dir, 'home');
-    for (const id of IDS) writeDemoHome(home, { outputOnlyWord: 'a', subagentOnlyWord: 'b' }, id);
-    await t.index.refresh([home]);
-    // two sessions' files deleted (as the agent's 30-day cleanup does): kept by the archive
-    for (const id of IDS.slice(0, 2)) {
-      rmSync(join(home, 'projects', '-home-user-proj-demo', `${id}.jsonl`));
-      rmSync(join(home, 'projects', '-home-user-proj-demo', id), { recursive: true });
-    }
-    await t.index.refresh([home]);
+    const home = await twoOfThreeGone();
     const before = t.index.listSessions().map((s) => [s.id, s.archived, s.toolCalls]);
     expect(before.filter(([, archived]) => archived)).toHaveLength(2);
     t.index.close();
@@ -65,14 +73,7 @@ describe('an index moved aside beside a new one', () => {
   // An older AgentDash that cannot read a newer index moves it aside (`.corrupt-<time>`) and starts a new one: back
   // on this version, the archive stayed in the moved file (a review helper: 76 archived sessions gone, exit 0).
   it('gives the new index the archived transcripts it lacks, once', async () => {
-    const home = join(t.dir, 'home');
-    for (const id of IDS) writeDemoHome(home, { outputOnlyWord: 'a', subagentOnlyWord: 'b' }, id);
-    await t.index.refresh([home]);
-    for (const id of IDS.slice(0, 2)) {
-      rmSync(join(home, 'projects', '-home-user-proj-demo', `${id}.jsonl`));
-      rmSync(join(home, 'projects', '-home-user-proj-demo', id), { recursive: true });
-    }
-    await t.index.refresh([home]);
+    const home = await twoOfThreeGone();
     const before = t.index.listSessions().map((s) => [s.id, s.archived, s.toolCalls]);
     t.index.close();
     // what the older build did: the file moved aside, a new one started in its place

@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { userSays, writeRollout } from '@agentdash/testing/codex-rollout';
 import { describe, expect, it } from 'vitest';
 import { discoverAll } from '../../agents/discover-all.js';
 import { loadSession } from '../../index.js';
@@ -8,31 +9,24 @@ import { groupSessions } from '../../io/discover.js';
 
 /** A 0.40 rollout whose one shell call ran `command` and got `output` as the client wrote it. */
 async function ranInSandbox(command: string, output: string) {
-  const dir = join(mkdtempSync(join(tmpdir(), 'codex-sandbox-')), 'sessions/2025/09/24');
-  mkdirSync(dir, { recursive: true });
-  const id = '01997e76-d124-7592-9cac-2ec05abbca09';
-  const at = (s: number) => `2025-09-25T01:22:${String(20 + s).padStart(2, '0')}.000Z`;
-  const line = (s: number, type: string, payload: unknown) => JSON.stringify({ timestamp: at(s), type, payload });
-  const file = join(dir, `rollout-2025-09-24T19-22-20-${id}.jsonl`);
-  writeFileSync(
-    file,
-    `${[
-      line(0, 'session_meta', {
-        id,
-        timestamp: at(0),
-        cwd: '/repo',
-        originator: 'codex_cli_rs',
-        cli_version: '0.40.0',
-      }),
-      line(1, 'response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Test it.' }] }),
-      line(2, 'response_item', {
-        type: 'function_call',
-        name: 'shell',
-        arguments: JSON.stringify({ command: ['bash', '-lc', command] }),
-        call_id: 'call_1',
-      }),
-      line(3, 'response_item', { type: 'function_call_output', call_id: 'call_1', output }),
-    ].join('\n')}\n`,
+  const file = writeRollout(
+    mkdtempSync(join(tmpdir(), 'codex-sandbox-')),
+    '01997e76-d124-7592-9cac-2ec05abbca09',
+    [
+      userSays(1, 'Test it.'),
+      [
+        2,
+        'response_item',
+        {
+          type: 'function_call',
+          name: 'shell',
+          arguments: JSON.stringify({ command: ['bash', '-lc', command] }),
+          call_id: 'call_1',
+        },
+      ],
+      [3, 'response_item', { type: 'function_call_output', call_id: 'call_1', output }],
+    ],
+    '0.40.0',
   );
   const [group] = groupSessions((await discoverAll([file])).files);
   if (group === undefined) throw new Error('no session');
