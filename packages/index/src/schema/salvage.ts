@@ -235,7 +235,7 @@ export function salvageSiblings(
 /** What a rebuild kept of a damaged index's archive, as the warning says it ('' when it held none). */
 export function salvagedWords({ files, lost, cut }: Salvaged): string {
   if (files === 0 && lost === 0) return '';
-  const kept = `; kept ${files} archived transcript${files === 1 ? '' : 's'} (copies of files their agents deleted)`;
+  const kept = `; kept ${files} archived transcript${files === 1 ? '' : 's'} (the index's copies, of deleted files too)`;
   const part = cut > 0 ? `, ${cut} of them up to a damaged part` : '';
   const gone = lost > 0 ? `; ${lost} could not be read again (their sessions are gone unless their files are)` : '';
   return `${kept}${part}${gone}`;
