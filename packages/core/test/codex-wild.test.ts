@@ -43,7 +43,9 @@ function distinctCallIds(paths: readonly string[]): number {
           typeof record.payload === 'object' && record.payload !== null ? record.payload : record
         ) as Record<string, unknown>;
         const type = typeof item.type === 'string' ? item.type : '';
-        if (!CALL_ITEMS.has(type)) return;
+        // a call an `exec` script made is written only as its end event, with an `exec-…` id
+        const scripted = type === 'mcp_tool_call_end' && String(item.call_id).startsWith('exec-');
+        if (!CALL_ITEMS.has(type) && !scripted) return;
         const id = item.call_id ?? item.id;
         if (typeof id === 'string' && id !== '') ids.add(id);
       });

@@ -114,9 +114,10 @@ export interface AgentAdapter {
   kindOfTool?(canonicalName: string): DataKind | undefined;
   /**
    * A call's input under the shared names (`CallInput`), so screens never read an agent's argument names.
-   * Optional: without it screens show the raw input as fields. Never throws.
+   * Optional: without it screens show the raw input as fields. `id`: the call's id, where it says who made the call
+   * (a Codex script's calls). Never throws.
    */
-  typeInput?(canonicalName: string, input: unknown): CallInput;
+  typeInput?(canonicalName: string, input: unknown, id?: string): CallInput;
   /**
    * The subagent's record a progress record holds a copy of, when the agent writes one there (Claude Code 2.1.x's
    * `agent_progress`), decoded as the subagent's own file would hold it. Optional: without it progress records hold

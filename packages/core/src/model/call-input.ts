@@ -60,6 +60,11 @@ export interface CallInput {
    * `tools.exec_command({cmd})` with a literal command): what it plainly did to files is theirs.
    */
   readonly commands?: readonly string[];
+  /**
+   * The call was made by a script the agent ran (a Codex `exec` script's `tools.*` call), not asked by the model: it
+   * runs while the script's own call does.
+   */
+  readonly fromScript?: boolean;
   /** First line (or line offset) and line count of a read. */
   readonly offset?: number;
   readonly limit?: number;

@@ -53,7 +53,7 @@ export function toolCallOf(
     canonicalName,
     toolKind: adapter.kindOfTool?.(canonicalName),
     input: raw.input,
-    ...(adapter.typeInput ? { typedInput: adapter.typeInput(canonicalName, raw.input) } : {}),
+    ...(adapter.typeInput ? { typedInput: adapter.typeInput(canonicalName, raw.input, raw.id) } : {}),
     timestamp: raw.timestamp,
     loc: raw.loc,
     messageId: raw.messageId,

@@ -108,6 +108,7 @@
  *   89: Codex's sandbox reports of a non-zero exit (up to 0.46) the command's failure with its code, a denial only
  *   when it says so; a Gemini thought's subject a paragraph of its own (the text searched); Codex 0.169's patches
  *   with their applied hunks and a deleted file's lines (its Files figures); a file a move put in place created.
+ *   90: a Codex `exec` script's MCP calls (`exec-…` ids) calls of their own, each with its result and run.
  *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
  *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
  *   rebuild the whole index each time the other had run.
@@ -115,7 +116,7 @@
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 89;
+export const DERIVED_VERSION = 90;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

@@ -161,7 +161,7 @@ export function factColumnsOf(
   // time on the bench home (V8 copies a spread object through its slow path here).
   const typing: Typing = {
     toolKind: adapter.kindOfTool?.(canonicalName),
-    typedInput: adapter.typeInput?.(canonicalName, raw.input),
+    typedInput: adapter.typeInput?.(canonicalName, raw.input, raw.id),
   };
   const summary = summarizeCall(
     {

@@ -49,4 +49,14 @@ describe('an MCP result', () => {
     expect(html).toContain('echo: hi from gemini');
     expect(html).not.toContain('untrusted_context');
   });
+
+  it("says a Codex script's call was the script's, not the model's, and of the model's own says nothing", () => {
+    const typed = { kind: 'mcp', server: 'codex_apps', tool: 'github_get_pr_info', data: {} } as unknown as TypedResult;
+    const byScript = callOf('mcp__codex_apps__github_get_pr_info', { pr_number: 40 }, '{}', typed, 'mcp', {
+      fromScript: true,
+    });
+    expect(renderToStaticMarkup(<McpRenderer call={byScript} />)).toContain('Called by the exec script above');
+    const own = callOf('mcp__codex_apps__github_get_pr_info', { pr_number: 40 }, '{}', typed, 'mcp');
+    expect(renderToStaticMarkup(<McpRenderer call={own} />)).not.toContain('exec script');
+  });
 });

@@ -233,6 +233,11 @@ export function McpRenderer({ call }: RendererProps) {
       <div className="row dim" style={{ fontSize: 12 }}>
         MCP server <span className="pill">{server}</span> tool <span className="pill">{tool}</span>
       </div>
+      {call.typedInput.fromScript === true && (
+        <div className="dim" data-testid="from-script">
+          Called by the exec script above while it ran, not by the model
+        </div>
+      )}
       {Object.keys(i).length > 0 && (
         <Section label="Input">
           <Json value={i} />

@@ -1,10 +1,20 @@
 import { isRecord, str } from '../../internal/guards.js';
-import type { ContentBlock } from '../../model/content.js';
-import { createRecordUuid, createSessionId, type IsoTimestamp, type RecordUuid, timestampMs } from '../../model/ids.js';
+import { type ContentBlock, resultText } from '../../model/content.js';
+import {
+  createIsoTimestamp,
+  createRecordUuid,
+  createSessionId,
+  createToolUseId,
+  type IsoTimestamp,
+  type RecordUuid,
+  timestampMs,
+} from '../../model/ids.js';
 import type { ParseIssue, SourceLocation } from '../../model/issue.js';
 import type { AssistantRecord, ChainEnvelope, MetaRecord, TranscriptRecord, UserRecord } from '../../model/record.js';
 import { unknownModelOf } from '../../model/unknown-model.js';
 import { FORK_COPY_WINDOW_MS, RESUME_COPY_WINDOW_MS, SPAWN_NOTICE } from './decode-items.js';
+import { codexFailureOf } from './errors.js';
+import { scriptCallOf } from './script-calls.js';
 
 /** What the decoder gives for each line: a record (with the bytes of its line), or an issue. */
 export type CodexRecordEvent =
@@ -185,6 +195,38 @@ export abstract class CodexSession {
       data,
       ...(retried ? { retried: true as const } : {}),
     };
+  }
+
+  /**
+   * An MCP call an `exec` script made (`script-calls.ts`): its call, started its reported run before the event's
+   * time, and its result, both from the one event that says them. False for any other event.
+   */
+  protected scriptCall(
+    payload: Record<string, unknown>,
+    timestamp: IsoTimestamp | undefined,
+    loc: SourceLocation,
+    out: (r: TranscriptRecord) => void,
+  ): boolean {
+    const call = scriptCallOf(payload);
+    if (call === undefined) return false;
+    const id = createToolUseId(call.id);
+    const endMs = timestampMs(timestamp);
+    const started =
+      endMs === undefined || call.durationMs === undefined
+        ? timestamp
+        : createIsoTimestamp(new Date(endMs - call.durationMs).toISOString());
+    out(this.assistant([{ kind: 'tool-use', id, name: call.name, input: call.input }], started, loc));
+    const isError = codexFailureOf(call.name, resultText(call.content), call.failed, true) !== undefined;
+    out(
+      this.user(
+        [{ kind: 'tool-result', toolUseId: id, content: call.content, isError }],
+        false,
+        call.facts,
+        timestamp,
+        loc,
+      ),
+    );
+    return true;
   }
 
   protected meta(

@@ -37,10 +37,10 @@ export function codexDurations(
   call: Pick<RawCall, 'timestamp' | 'loc'> & Partial<Pick<RawCall, 'input'>>,
   raw: Pick<RawResult, 'timestamp' | 'toolUseResult' | 'loc'> | undefined,
 ): Duration[] {
-  // A result read from its call's own line (a web search, an image generation: the service ran it and the client
-  // wrote only its outcome, once) has no duration: nothing says when it started.
-  if (raw !== undefined && raw.loc.line === call.loc.line) return [];
   const all = timestampAndReportedDurations(call, raw);
+  // A result read from its call's own line (a web search, an image generation: the service ran it and the client
+  // wrote only its outcome, once) has only the run it reports (a script's MCP call's): no delta says when it started.
+  if (raw !== undefined && raw.loc.line === call.loc.line) return all.filter((d) => d.source !== 'timestamps');
   const delta = all.find((d) => d.source === 'timestamps');
   const reported = all.filter((d) => d.source !== 'timestamps');
   if (delta === undefined || reported.length === 0) return all;

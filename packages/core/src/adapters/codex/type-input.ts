@@ -5,6 +5,7 @@ import type { CallInput } from '../../model/call-input.js';
 import { isDrivePath } from '../../model/drive-path.js';
 import { execScriptCalls } from './exec-script.js';
 import { patchTextOf } from './patch.js';
+import { isScriptCallId } from './script-calls.js';
 import { SHELL_TOOLS } from './tool-names.js';
 
 /** Shells whose `-c`/`-lc` script is the command a person reads (`["bash", "-lc", "ls -la"]` → `ls -la`). */
@@ -34,10 +35,12 @@ function commandLine(value: unknown): string | undefined {
 /**
  * Codex CLI's tool arguments under the shared names of `CallInput`: shell commands (`cmd`, `command` as a string or
  * an argument vector), `apply_patch` (its file, when it patches one), an `exec` script's literal commands and
- * patches, `update_plan` steps, `view_image`, searches, `spawn_agent` and `request_user_input`. Never throws; a
+ * patches (and a call such a script made: `fromScript`), `update_plan` steps, `view_image`, searches, `spawn_agent` and `request_user_input`. Never throws; a
  * non-object input gives `{}`.
  */
-export function typeCodexInput(canonicalName: string, input: unknown): CallInput {
+export function typeCodexInput(canonicalName: string, input: unknown, id?: string): CallInput {
+  // an MCP call an `exec` script made (`script-calls.ts`): its arguments are the tool's own
+  if (id !== undefined && isScriptCallId(id)) return { fromScript: true };
   if (!isRecord(input)) return {};
   const i = input;
   const patch = patchTextOf(canonicalName, i);
