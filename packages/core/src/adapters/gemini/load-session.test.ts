@@ -102,11 +102,23 @@ describe('Gemini sessions through the shared pipeline', () => {
     },
   );
 
+  // 0.20 names an MCP tool bare (`echo`, its display name `echo (rec MCP Server)`); 0.61 `mcp_rec_echo`. Before:
+  // 0.20's tools counted under their bare names in the statistics, and a running one shown as no known tool.
+  it.each([
+    ['bundled', join(home020, mcp020)],
+    ...(existsSync(corpus020) ? [['corpus', join(corpus020, mcp020)]] : []),
+  ])('%s 0.20: an MCP tool is named as 0.61 names it, its kind known before its result', async (_, path) => {
+    const [session] = await sessionsOf(path);
+    expect(session?.calls.map((c) => [c.name, c.canonicalName, c.toolKind])).toEqual(
+      ['echo', 'image', 'fail', 'throws'].map((t) => [`mcp_rec_${t}`, `mcp_rec_${t}`, 'mcp']),
+    );
+  });
+
   it.each([
     ['bundled 0.61', join(home061, 'tmp/mcp'), 'mcp_rec_image'],
-    ['bundled 0.20', join(home020, mcp020), 'image'],
+    ['bundled 0.20', join(home020, mcp020), 'mcp_rec_image'],
     ...(existsSync(corpus061) ? [['corpus 0.61', join(corpus061, 'tmp/mcp'), 'mcp_rec_image']] : []),
-    ...(existsSync(corpus020) ? [['corpus 0.20', join(corpus020, mcp020), 'image']] : []),
+    ...(existsSync(corpus020) ? [['corpus 0.20', join(corpus020, mcp020), 'mcp_rec_image']] : []),
   ])(
     '%s: an MCP result with an image is the result of its call (typed mcp, the image kept), never a prompt',
     async (_, path, name) => {

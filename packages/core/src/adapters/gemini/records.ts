@@ -14,6 +14,7 @@ import type { SourceLocation } from '../../model/issue.js';
 import type { AssistantRecord, ChainEnvelope, TranscriptRecord, UserRecord } from '../../model/record.js';
 import { otherPartsOf, partsOf, partType, resultContentOf, stampOf, textOf, thoughtText } from './parts.js';
 import { geminiShellExitOf } from './results/shell.js';
+import { geminiCallName } from './tool-names.js';
 import { geminiTokensOf, usageFromGeminiTokens } from './usage.js';
 
 /** What every record of one Gemini file shares, plus the chain pointer (the previous record's uuid). */
@@ -188,7 +189,7 @@ function assistantRecords(
     const callRecord: AssistantRecord = {
       ...base,
       ...envelope(callUuid, start, loc, ctx),
-      content: [{ kind: 'tool-use', id, name: str(entry.name) ?? '(unnamed tool)', input: entry.args ?? {} }],
+      content: [{ kind: 'tool-use', id, name: geminiCallName(entry), input: entry.args ?? {} }],
     };
     records.push(callRecord);
     ctx.parent = callUuid;

@@ -46,6 +46,17 @@ export function mcpServerOfDisplayName(displayName: string | undefined): string 
   return displayName === undefined ? undefined : /\((\S+) MCP Server\)\s*$/.exec(displayName)?.[1];
 }
 
+/**
+ * A call's tool name as 0.61 writes it: 0.20 names an MCP tool bare (`echo`, its display name `echo (rec MCP
+ * Server)`), 0.61 `mcp_<server>_<tool>` (`mcp_rec_echo`). The same tool, one name in the statistics, its kind known
+ * by its name before its result is in.
+ */
+export function geminiCallName(call: { readonly name?: unknown; readonly displayName?: unknown }): string {
+  const written = typeof call.name === 'string' ? call.name : '(unnamed tool)';
+  const server = mcpServerOfDisplayName(typeof call.displayName === 'string' ? call.displayName : undefined);
+  return server === undefined || written.startsWith('mcp_') ? written : `mcp_${server}_${written}`;
+}
+
 /** The kind for a Gemini tool: by name, `mcp` for MCP tools, `agent` for a call that ran a subagent. */
 export function kindOfGeminiTool(canonicalName: string, hints: ToolHints): DataKind | undefined {
   if (Object.hasOwn(geminiToolKinds, canonicalName)) return geminiToolKinds[canonicalName];
