@@ -98,6 +98,18 @@ export const resultDataSchemas = {
     totalDurationMs: opt(num),
     /** The tools the subagent used, by name, when the agent lists them. */
     toolsUsed: opt(z.array(str)),
+    /** What the subagent did, as the client counted it (Claude Code 2.1.x `toolStats`): calls by kind, lines changed. */
+    toolStats: opt(
+      z.object({
+        reads: opt(num),
+        searches: opt(num),
+        commands: opt(num),
+        fileEdits: opt(num),
+        others: opt(num),
+        linesAdded: opt(num),
+        linesRemoved: opt(num),
+      }),
+    ),
     outputFile: opt(str),
     resolvedModel: opt(str),
     usage: opt(usageSchema),

@@ -83,4 +83,22 @@ describe('a report that is a JSON document (a Gemini CLI subagent’s structured
     expect(html).not.toContain('agent-report-json');
     expect(html).toContain('<h1');
   });
+
+  // Claude Code 2.1.x counts what a subagent did (`toolStats`); before, kept raw in the result and shown nowhere.
+  it('shows the lines the subagent changed and its calls by kind, as the client counted them', () => {
+    const data = { status: 'completed', text: 'done', totalToolUseCount: 7 };
+    const typed = {
+      kind: 'agent',
+      tool: 'Agent',
+      data: {
+        ...data,
+        toolStats: { reads: 3, searches: 0, commands: 1, fileEdits: 3, others: 0, linesAdded: 1204, linesRemoved: 31 },
+      },
+    } as unknown as TypedResult;
+    const call = callOf('Agent', { prompt: 'look' }, 'done', typed, 'agent');
+    expect(figures(call)[0]).toBe('7 tool calls +1,204 −31 lines 3 reads · 1 command · 3 file edits');
+    // a subagent that changed nothing says no lines
+    const none = { ...typed, data: { ...data, toolStats: { reads: 1, linesAdded: 0, linesRemoved: 0 } } };
+    expect(figures(callOf('Agent', {}, 'done', none as TypedResult, 'agent'))[0]).toBe('7 tool calls 1 read');
+  });
 });

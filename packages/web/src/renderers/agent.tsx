@@ -13,6 +13,21 @@ export function AgentRenderer({ call }: RendererProps) {
   const tokens = t?.totalTokens;
   const tools = t?.totalToolUseCount ?? sub?.toolCalls;
   const duration = t?.totalDurationMs;
+  const stats = t?.toolStats;
+  const added = stats?.linesAdded ?? 0;
+  const removed = stats?.linesRemoved ?? 0;
+  // the client's count of what the subagent did, by kind (Claude Code 2.1.x), the kinds it did
+  const byKind = (
+    [
+      [stats?.reads, 'read'],
+      [stats?.searches, 'search'],
+      [stats?.commands, 'command'],
+      [stats?.fileEdits, 'file edit'],
+      [stats?.others, 'other call'],
+    ] as const
+  )
+    .filter(([n]) => (n ?? 0) > 0)
+    .map(([n = 0, noun]) => `${fmtNumber(n)} ${nounFor(n, noun)}`);
   // Core's typed text has the client's harness notes and the agentId/usage trailer removed.
   const typedText = t?.text;
   const report = ok(call)
@@ -30,7 +45,7 @@ export function AgentRenderer({ call }: RendererProps) {
         {(t?.status === 'async_launched' || i.background === true) && <span className="badge pending">background</span>}
         {t?.status && <span className="badge neutral">{t.status}</span>}
       </div>
-      {(tokens !== undefined || tools !== undefined || duration !== undefined) && (
+      {(tokens !== undefined || tools !== undefined || duration !== undefined || stats !== undefined) && (
         <div className="totals" data-testid="agent-totals">
           {tokens !== undefined && (
             <span>
@@ -52,6 +67,13 @@ export function AgentRenderer({ call }: RendererProps) {
               <b>{fmtDuration(duration)}</b>
             </span>
           )}
+          {added + removed > 0 && (
+            <span data-testid="agent-lines">
+              <b style={{ color: 'var(--add-text)' }}>+{fmtNumber(added)}</b>{' '}
+              <b style={{ color: 'var(--del-text)' }}>−{fmtNumber(removed)}</b> lines
+            </span>
+          )}
+          {byKind.length > 0 && <span className="dim">{byKind.join(' · ')}</span>}
           {(t?.toolsUsed?.length ?? 0) > 0 && <span className="dim">used {t?.toolsUsed?.join(', ')}</span>}
         </div>
       )}

@@ -29,6 +29,20 @@ function agentTrailer(text: string): { text: string; agentId?: string; totals: R
   return { text: body, agentId: id?.[1], totals };
 }
 
+/** 2.1.x `toolStats` under the shared names: `{readCount, searchCount, bashCount, editFileCount, …}`. */
+function toolStatsOf(stats: Record<string, unknown> | undefined) {
+  if (stats === undefined) return undefined;
+  return {
+    reads: num(stats.readCount),
+    searches: num(stats.searchCount),
+    commands: num(stats.bashCount),
+    fileEdits: num(stats.editFileCount),
+    others: num(stats.otherToolCount),
+    linesAdded: num(stats.linesAdded),
+    linesRemoved: num(stats.linesRemoved),
+  };
+}
+
 export const agent: DataParser = (ctx) => {
   const tur = rec(ctx.structured);
   if (tur) {
@@ -48,6 +62,7 @@ export const agent: DataParser = (ctx) => {
       toolsUsed: Array.isArray(tur.toolsUsed)
         ? tur.toolsUsed.filter((name): name is string => typeof name === 'string')
         : undefined,
+      toolStats: toolStatsOf(rec(tur.toolStats)),
       outputFile: str(tur.outputFile),
       resolvedModel: str(tur.resolvedModel),
       usage: usage && {
