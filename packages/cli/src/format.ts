@@ -13,6 +13,7 @@ export {
   formatCost,
   formatCount,
   formatDateTime,
+  formatDay,
   formatDuration,
   formatErrors,
   formatPercent,

@@ -31,6 +31,7 @@ import {
   formatDateTime,
   formatDuration,
   imagesWord,
+  isThinkingUnwritten,
   modelLabel,
   noteFields,
   noteLabel,
@@ -39,6 +40,7 @@ import {
   otherBlockRaw,
   plural,
   summarizeCall,
+  UNWRITTEN_THINKING,
   zoneLabel,
 } from '@agentdash/core/present';
 import { jsonChunks } from './json-chunks.js';
@@ -303,7 +305,9 @@ async function* writeItem(
       push(
         item.redacted
           ? '*(redacted thinking)*\n'
-          : `<details><summary>Thinking</summary>\n\n${inertMarkdown(item.thinking)}\n\n</details>\n`,
+          : isThinkingUnwritten(item)
+            ? `*(${UNWRITTEN_THINKING})*\n`
+            : `<details><summary>Thinking</summary>\n\n${inertMarkdown(item.thinking)}\n\n</details>\n`,
       );
       break;
     case 'tool-call': {

@@ -1,22 +1,11 @@
-import type { AssistantItem, ParseIssue, Session, Subagent, TimelineEvent } from '@agentdash/core';
-import {
-  attachmentLabel,
-  attachmentShows,
-  headerCallOf,
-  headerCountsOf,
-  systemNoteLabel,
-  timelineShows,
-} from '@agentdash/core';
+import type { ParseIssue, Session } from '@agentdash/core';
+import { headerCallOf, headerCountsOf } from '@agentdash/core';
 import {
   COMPACTION_RUN,
   costGapsNote,
   isCompactionRun,
   modelLabel,
-  noteFields,
-  noteLabel,
   noUsageText,
-  otherBlockLabel,
-  otherBlockRaw,
   spanMs,
   timeIsOwn,
 } from '@agentdash/core/present';
@@ -26,9 +15,8 @@ import type { CopiedFrom } from '@agentdash/index';
 import { streamsBetter } from '@agentdash/server/export-formats';
 import { flag } from '../args.js';
 import {
-  excerpt,
-  formatClock,
   formatCost,
+  formatDay,
   formatDuration,
   formatRange,
   formatTokenLine,
@@ -43,11 +31,10 @@ import { writeChunks } from '../output/write-chunks.js';
 import { wrapLines } from '../wrap.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, SESSION_HELP } from './common.js';
 import { resolveSession } from './resolve-session.js';
-import { callLine } from './show-call-line.js';
 import { callsText, copiedText, errorsInWords, requestsText, responsesText } from './show-copies.js';
 import { printFiles } from './show-files.js';
 import { issueLines } from './show-issues.js';
-import { attachmentNoteText, imagesMark } from './show-notes.js';
+import { drain, type RenderContext, renderEvents, renderSubagent } from './show-timeline.js';
 import { archivedLines, heldLines, loadPartial, printVersions } from './show-versions.js';
 
 export const showCommand: CommandSpec = {
@@ -159,12 +146,6 @@ function* mapChunks(chunks: Iterable<string>, map: (chunk: string) => string): G
 }
 
 /** The lines written so far, as one piece (the pieces together are the lines joined by newlines, plus one). */
-function* drain(out: string[]): Generator<string, void, undefined> {
-  if (out.length === 0) return;
-  yield `${out.join('\n')}\n`;
-  out.length = 0;
-}
-
 /**
  * The time line's figure: the main thread's wall time, the one figure of the list and the dashboard (none without a
  * main thread, as there); the span of every record for a partial copy.
@@ -256,6 +237,7 @@ function* timelineChunks(
     shown: new Set<string>(),
     copied,
     cwd: session.projectPath,
+    day: formatDay(session.startedAt),
   };
   yield* renderEvents(session.events, 0, ctx);
   const unlinked = session.subagents.filter((s) => !ctx.shown.has(s.key));
@@ -267,134 +249,4 @@ function* timelineChunks(
     yield* renderSubagent(sub, 1, ctx);
   }
   yield* drain(out);
-}
-
-/** What every render step shares: the output lines, colours, options and the subagents already shown. */
-interface RenderContext {
-  readonly out: string[];
-  readonly c: Colors;
-  readonly verbose: boolean;
-  readonly subagents: ReadonlyMap<string, Subagent>;
-  readonly shown: Set<string>;
-  /** Ids of the calls a resume or fork copied into the transcript (`AgentIndex.sessionCopies`). */
-  readonly copied: ReadonlySet<string>;
-  readonly cwd: string | undefined;
-}
-
-function* renderEvents(
-  events: readonly TimelineEvent[],
-  depth: number,
-  ctx: RenderContext,
-): Generator<string, void, undefined> {
-  const { out, c, verbose } = ctx;
-  const indent = '    '.repeat(depth);
-  /** A note's line: its time, mark, label (`noteLabel`) and the start of its text. */
-  const note = (at: string | undefined, label: string, text: string, mark = c.dim('·')) =>
-    out.push(
-      `${indent}${c.dim(formatClock(at))}  ${mark} ${c.dim(`${terminalText(noteLabel(label))}: ${excerpt(noteFields(text), 200)}`)}`,
-    );
-  for (const event of events) {
-    switch (event.kind) {
-      case 'prompt':
-        out.push(
-          `${indent}${c.dim(formatClock(event.timestamp))}  ${c.bold(c.blue('▶'))} ${[event.text === '' ? '' : c.bold(excerpt(event.text, 300)), imagesMark(event.images.length, c)].filter((p) => p !== '').join(' ')}`,
-        );
-        // its other blocks (a PDF attached), named as a response's are
-        for (const block of event.others ?? [])
-          yield* renderItem({ kind: 'other-block', block }, event.timestamp, depth, ctx);
-        break;
-      case 'assistant':
-        for (const item of event.items) yield* renderItem(item, event.timestamp, depth, ctx);
-        break;
-      case 'system': {
-        // As the dashboard shows them (core's `timelineShows`): every note but the client's bookkeeping.
-        const { subtype, level, content, timestamp } = event.record;
-        if (timelineShows({ kind: 'system', subtype, content }) === undefined && !verbose) break;
-        const error = level === 'error' || subtype === 'api_error';
-        note(timestamp, systemNoteLabel(event.record), content ?? '', error ? c.yellow('!') : undefined);
-        break;
-      }
-      case 'hidden':
-        if (timelineShows({ kind: 'user', hidden: event.reason }) !== undefined) {
-          note(event.record.timestamp, event.reason, event.text);
-        } else if (verbose) {
-          out.push(`${indent}${c.dim(`         · ${terminalText(event.reason)}: ${excerpt(event.text, 120)}`)}`);
-        }
-        break;
-      case 'unknown':
-        // Never dropped silently: a record type we do not know is shown with its raw data.
-        out.push(
-          `${indent}${c.dim(formatClock(event.record.timestamp))}  ${c.yellow('?')} ${c.dim(
-            `unknown record ${terminalText(event.record.type)}: ${excerpt(JSON.stringify(event.record.raw), 200)}`,
-          )}`,
-        );
-        break;
-      case 'attachment': {
-        // a message sent while the agent worked, a hook's message (core's `attachmentShows`); the rest with -v
-        const text = attachmentNoteText(event.record);
-        if (text !== '' && (verbose || attachmentShows(event.record) !== undefined))
-          note(event.record.timestamp, attachmentLabel(event.record), text);
-        break;
-      }
-      case 'progress':
-      case 'side':
-        break;
-      default:
-        event satisfies never;
-    }
-    yield* drain(out);
-  }
-}
-
-function* renderItem(
-  item: AssistantItem,
-  timestamp: string | undefined,
-  depth: number,
-  ctx: RenderContext,
-): Generator<string, void, undefined> {
-  const { out, c, verbose, subagents, shown, cwd } = ctx;
-  const indent = '    '.repeat(depth);
-  switch (item.kind) {
-    case 'text':
-      if (item.text.trim() !== '') out.push(`${indent}${c.dim(formatClock(timestamp))}  ● ${excerpt(item.text, 300)}`);
-      break;
-    case 'thinking':
-      out.push(
-        `${indent}${c.dim(formatClock(timestamp))}  ${c.dim(
-          item.redacted
-            ? '∴ (redacted thinking)'
-            : `∴ ${verbose ? excerpt(item.thinking, 300) : `thinking (${item.thinking.length} chars)`}`,
-        )}`,
-      );
-      break;
-    case 'tool-call': {
-      out.push(
-        `${indent}${c.dim(formatClock(item.timestamp ?? timestamp))}  ${callLine(item, c, cwd, ctx.copied.has(item.id))}`,
-      );
-      const sub = item.subagentKey ? subagents.get(item.subagentKey) : undefined;
-      if (sub && !shown.has(sub.key)) yield* renderSubagent(sub, depth + 1, ctx);
-      break;
-    }
-    case 'other-block':
-      // Never dropped silently: named, its raw data with --verbose.
-      out.push(
-        `${indent}${c.dim(formatClock(timestamp))}  ${c.dim(
-          `◇ ${terminalText(otherBlockLabel(item.block))}${verbose ? ` ${excerpt(JSON.stringify(otherBlockRaw(item.block)), 300)}` : ''}`,
-        )}`,
-      );
-      break;
-    default:
-      item satisfies never;
-  }
-}
-
-function* renderSubagent(sub: Subagent, depth: number, ctx: RenderContext): Generator<string, void, undefined> {
-  const { out, c } = ctx;
-  ctx.shown.add(sub.key);
-  const indent = '    '.repeat(depth);
-  const kind = isCompactionRun(sub.agentId) ? 'compaction' : 'subagent';
-  const named = `┌ ${kind}${sub.agentType ? ` ${sub.agentType}` : ''}${sub.agentId ? ` ${sub.agentId}` : ''}`;
-  out.push(`${indent}${c.magenta(terminalText(named))}`);
-  yield* renderEvents(sub.events, depth, ctx);
-  out.push(`${indent}${c.magenta('└')}`);
 }

@@ -35,6 +35,12 @@ describe('a thinking block', () => {
     expect(html).not.toContain('secret plan');
   });
 
+  it('kept without its text (a signature only), says so and has nothing to open', () => {
+    const html = renderToStaticMarkup(<ThinkingBlock thinking="" redacted={false} open />);
+    expect(html).toContain('its text not recorded');
+    expect(html).not.toContain('<details');
+  });
+
   it('opens with "Expand all", as every block of the timeline does', () => {
     const under = (open: boolean) =>
       renderToStaticMarkup(

@@ -1,3 +1,4 @@
+import { isThinkingUnwritten, UNWRITTEN_THINKING } from '@agentdash/core/present';
 import { Markdown } from '../ui/Markdown';
 import { useKeptOpen } from './context';
 
@@ -37,6 +38,14 @@ export function ThinkingBlock({
   // "Expand all" / "Collapse all" act on it as on every block, on one mounted later (scrolled to) too; scrolled away
   // and back, it is as the reader left it. (No jump opens it: its key is no call's id.)
   const [open, setOpen] = useKeptOpen(`thinking:${keptAs}`, { initial: () => initiallyOpen });
+  // kept without its text: said so, nothing to open (an empty box opened before)
+  if (isThinkingUnwritten({ thinking, redacted })) {
+    return (
+      <div className="thinking thinking-unwritten" data-testid="thinking">
+        ✦ Thinking ({UNWRITTEN_THINKING})
+      </div>
+    );
+  }
   return (
     <details
       className="thinking"
