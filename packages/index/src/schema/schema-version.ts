@@ -110,6 +110,7 @@
  *   with their applied hunks and a deleted file's lines (its Files figures); a file a move put in place created.
  *   90: a Codex `exec` script's MCP calls (`exec-…` ids) calls of their own, each with its result and run.
  *   91: a Gemini 0.20 MCP tool named as 0.61 names it (`mcp_<server>_<tool>`), not bare.
+ *   92: a Codex command its call's time limit killed (`command timed out after N milliseconds`) a `timeout`.
  *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
  *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
  *   rebuild the whole index each time the other had run.
@@ -117,7 +118,7 @@
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 91;
+export const DERIVED_VERSION = 92;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

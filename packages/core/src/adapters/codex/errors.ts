@@ -102,12 +102,17 @@ export function codexShellExitOf(
   return readShellExit(typeCodexInput(name, input).command, exitCode);
 }
 
+/** The line Codex ends a command's output with when the call's time limit (`timeout_ms`) killed it. */
+const CODEX_TIMEOUT = /(?:^|\n)command timed out after \d+ milliseconds\s*$/;
+
 /**
  * A command's failure with its exit code, as Claude Code's Bash failures are classified (`shellExitError`); a
  * sandbox's report of a non-zero exit (`sandbox-exit`, clients up to 0.46) is a denial when the output says one.
  */
 export function codexShellError(exitCode: number, text: string, style: string | undefined): ToolError {
   const error = shellExitError(exitCode, text);
+  // Codex's own words when the call's time limit killed the command (exit 124), after whatever it printed
+  if (CODEX_TIMEOUT.test(text)) return { ...error, category: 'timeout' };
   // the sandbox's words in the command's stderr, not in its stdout (a test run that prints "Permission denied")
   const stderr = text.slice(text.lastIndexOf(', stderr: ') + 1);
   return style === 'sandbox-exit' && text.includes(', stderr: ') && SANDBOX_DENIAL_WORDS.test(stderr)

@@ -81,4 +81,19 @@ describe('a command that exited non-zero in the sandbox (Codex up to 0.46)', () 
     const usage = await ranInSandbox('python -c', 'failed in sandbox: Argument expected for the -c option\nusage: …');
     expect(usage.result?.error).toMatchObject({ category: 'other', severity: 'error' });
   });
+
+  // ../shared/wild-agents crm-admin-1 (0.101): `dotnet test` killed by the call's own 10-minute timeout, read as the
+  // command's exit 124 (`exit-code`), where Claude Code's timed-out commands are `timeout`.
+  it("is a timeout when Codex's own time limit ended it (its message the output's last line)", async () => {
+    const output = 'Exit code: 124\nWall time: 600.1 seconds\nOutput:\ncommand timed out after 600102 milliseconds\n';
+    const call = await ranInSandbox('dotnet test', output);
+    expect(call.status).toBe('error');
+    expect(call.result?.error).toMatchObject({ category: 'timeout', severity: 'error', exitCode: 124 });
+    // a command whose own output says so earlier, then goes on and fails, is its own failure
+    const own = await ranInSandbox(
+      'cat log',
+      'Exit code: 1\nWall time: 0.1 seconds\nOutput:\ncommand timed out after 5 milliseconds\nfailed\n',
+    );
+    expect(own.result?.error).toMatchObject({ category: 'exit-code', exitCode: 1 });
+  });
 });
