@@ -245,7 +245,12 @@ export function sessionCallsWhere(sessions: SessionFilter, tool: string | undefi
       where.add(`cff.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})`, ...scoped.params);
     }
   }
-  return where.when(tool, '(cf.name = ? OR cf.canonical_name = ?)');
+  // A former name (`Task`) is the tool it is now (`Agent`): the canonical name of a call written so, one lookup
+  // (`calls_stats` leads with the name), as the stats table's row names the tool with every name it was written under.
+  return where.when(
+    tool,
+    '(cf.name = ? OR cf.canonical_name = ? OR cf.canonical_name = (SELECT c.canonical_name FROM calls c WHERE c.name = ? LIMIT 1))',
+  );
 }
 
 /** The filters that select calls by where and when they happened (not by their outcome). */
