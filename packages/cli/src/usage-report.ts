@@ -55,7 +55,7 @@ export function usageTable(
   breakdown: boolean,
 ): { readonly columns: readonly Column[]; readonly rows: readonly (readonly string[])[] } {
   const columns: Column[] = [
-    { header: 'MODELS', max: 40, min: 12, ...(breakdown ? {} : { drop: 4 }) },
+    { header: 'MODELS', max: 80, min: 12, ...(breakdown ? {} : { drop: 4 }) },
     { header: 'INPUT', align: 'right' },
     { header: 'OUTPUT', align: 'right' },
     { header: 'REASONING', align: 'right', drop: 3 },

@@ -7,7 +7,7 @@ import type { accountBlocks, UsageFilter, UsageResponse } from '@agentdash/index
 import { agentArg, agentOption, flag, type Parsed, str, timeWindow } from '../args.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { formatClock, formatDateTime, terminalText } from '../format.js';
+import { formatClock, formatDateTime, shortRefs, terminalText } from '../format.js';
 import type {
   UsageBlocksJson,
   UsageDailyJson,
@@ -321,9 +321,12 @@ ${COMMON_HELP}`,
           ctx.io.stdout.write('No usage.\n');
           return;
         }
+        // each reference as `sessions` shows it: as short as it can be and still name one session (what `show` takes)
+        const short = shortRefs(groups.map(([id]) => summaries.get(id)?.ref ?? id));
         const rows = groups.flatMap(([id, u]) => {
           const s = summaries.get(id);
-          const label = `${(s?.id ?? id).slice(0, 8)} ${(s?.projectPath ?? s?.projectDir ?? '').split(/[\\/]/).pop() ?? ''}`;
+          const ref = s?.ref ?? id;
+          const label = `${short.get(ref) ?? ref} ${(s?.projectPath ?? s?.projectDir ?? '').split(/[\\/]/).pop() ?? ''}`;
           const out = groupRows(label, u, breakdown);
           const sub = subagents.get(id);
           if (sub) out.push(...groupRows('', sub, false).map((r) => ['', `└ subagents`, ...r.slice(2)]));
