@@ -34,6 +34,13 @@ export class CannotServeError extends AgentDashError {
   }
 }
 
+/** `show SESSION --call ID`: no call of the session has that id, or several begin with it. */
+export class UnknownCallError extends AgentDashError {
+  constructor(message: string) {
+    super('UNKNOWN_CALL', message);
+  }
+}
+
 /** Why a file cannot be written, in words (the error's own message when its code is not one of these). */
 const writeReasons: Readonly<Record<string, string>> = {
   ENOENT: 'no such file or directory',
@@ -94,6 +101,8 @@ export function classify(error: unknown): {
       return { code: ExitCode.indexBusy, kind: 'index-busy', message };
     case 'UNKNOWN_SESSION':
       return { code: ExitCode.unknownSession, kind: 'unknown-session', message };
+    case 'UNKNOWN_CALL':
+      return { code: ExitCode.unknownSession, kind: 'unknown-call', message };
     case 'AMBIGUOUS_SESSION':
       return { code: ExitCode.unknownSession, kind: 'ambiguous-session', message, candidates: candidatesOf(error) };
     case 'CANNOT_SERVE':

@@ -7,6 +7,7 @@ import { cutToWidth } from './display-width.js';
 import { terminalText } from './io.js';
 
 export {
+  documentLines,
   formatBytes,
   formatClock,
   formatCompact,

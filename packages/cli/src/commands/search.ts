@@ -12,7 +12,7 @@ import {
 import { agentArg, agentOption, positiveInt, str, timeWindow } from '../args.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { formatCount, formatDateTime, shortId, terminalText } from '../format.js';
+import { formatCount, formatDateTime, shortRefs, terminalText } from '../format.js';
 import type { SearchJson } from '../output/json-types.js';
 import {
   AGENT_HELP,
@@ -113,12 +113,15 @@ ${COMMON_HELP}`,
       return;
     }
     const c = ctx.color;
+    // each session as `sessions` names it (what `show` takes), each call by its id (what `show --call` takes)
+    const short = shortRefs(hits.map((hit) => hit.sessionRef));
     for (const hit of hits) {
-      const where = terminalText(hit.tool ? `${hit.kind} ${hit.tool}` : hit.kind);
+      const call = hit.callId === undefined ? '' : ` ${hit.callId}`;
+      const where = terminalText(hit.tool ? `${hit.kind} ${hit.tool}${call}` : hit.kind);
       const agent = hit.agentId ? c.magenta(terminalText(` [subagent ${hit.agentId}]`)) : '';
       const snippet = highlighted(hit.snippet, (text) => c.bold(c.yellow(text)));
       ctx.io.stdout.write(
-        `${c.cyan(terminalText(shortId(hit.sessionId)))}  ${formatDateTime(hit.timestamp)}  ${c.dim(where)}${agent}  ${terminalText(
+        `${c.cyan(terminalText(short.get(hit.sessionRef) ?? hit.sessionRef))}  ${formatDateTime(hit.timestamp)}  ${c.dim(where)}${agent}  ${terminalText(
           hit.projectPath ?? '',
         )}\n    ${snippet}\n`,
       );

@@ -13,7 +13,7 @@ import { redactIdentifiers } from '@agentdash/core/secrets';
 import type { TokenCounts } from '@agentdash/core/usage';
 import type { CopiedFrom } from '@agentdash/index';
 import { streamsBetter } from '@agentdash/server/export-formats';
-import { flag } from '../args.js';
+import { flag, str } from '../args.js';
 import {
   formatCost,
   formatDay,
@@ -31,6 +31,7 @@ import { writeChunks } from '../output/write-chunks.js';
 import { wrapLines } from '../wrap.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, SESSION_HELP } from './common.js';
 import { resolveSession } from './resolve-session.js';
+import { callDetail, findCall } from './show-call.js';
 import { callsText, copiedText, errorsInWords, requestsText, responsesText } from './show-copies.js';
 import { printFiles } from './show-files.js';
 import { issueLines } from './show-issues.js';
@@ -39,7 +40,7 @@ import { archivedLines, heldLines, loadPartial, printVersions } from './show-ver
 
 export const showCommand: CommandSpec = {
   name: 'show',
-  usage: 'agentdash show SESSION [PATH…] [--json] [--files] [--versions | --partial]',
+  usage: 'agentdash show SESSION [PATH…] [--json] [--files | --call ID] [--versions | --partial]',
   summary: 'a readable timeline of one session',
   help: `Prompts, assistant text, and each tool call with a one-line summary (Edit src/a.ts +3 −1, Bash npm test → exit 1),
 its error category and severity and its duration; subagents are indented under the call that started them.
@@ -47,6 +48,8 @@ its error category and severity and its duration; subagents are indented under t
   --files      the files its file tools read, wrote, edited, created, deleted or moved, and those its shell
                commands plainly did so to (cat, >, tee, sed -i, rm, mv, cp): those it changed (with their lines
                added and removed), then those it did not change, each with its failed calls
+  --call ID    one call whole: its input and everything it answered, with its status, error class and
+               duration (ID: a call's id as --json and search --json give it, or the start of one)
 
 A transcript that lost records on disk (cut short, replaced, no longer parsing) is shown at its last complete
 version, with a line saying a newer partial copy is kept in the archive:
@@ -57,7 +60,12 @@ ${SESSION_HELP}
 ${PATHS_HELP}
 
 ${COMMON_HELP}`,
-  options: { partial: { type: 'boolean' }, versions: { type: 'boolean' }, files: { type: 'boolean' } },
+  options: {
+    partial: { type: 'boolean' },
+    versions: { type: 'boolean' },
+    files: { type: 'boolean' },
+    call: { type: 'string' },
+  },
   async run(ctx, positionals) {
     const [arg, ...rest] = positionals;
     const id = await resolveSession(ctx, arg, rest);
@@ -79,7 +87,8 @@ ${COMMON_HELP}`,
     };
     // Its title, project path, cwd and branches with their secrets redacted (docs/secrets.md); content as it is.
     // Written as it is read: a session of hundreds of MB is never held, nor one string.
-    if (ctx.json && !partial && streamsBetter(index.sessionBytes(id))) {
+    const callRef = str(ctx.values, 'call');
+    if (ctx.json && !partial && callRef === undefined && streamsBetter(index.sessionBytes(id))) {
       const stream = await index.streamSession(id);
       noteUnreadable(redactIdentifiers(stream.known.issues));
       await writeSessionJson(ctx, stream);
@@ -87,6 +96,12 @@ ${COMMON_HELP}`,
     }
     const session = redactIdentifiers(partial ? await loadPartial(ctx, id) : await index.loadSession(id));
     noteUnreadable(session.issues);
+    if (callRef !== undefined) {
+      const call = findCall(session, callRef);
+      if (ctx.json) await writeJsonStream(ctx, call);
+      else ctx.io.stdout.write(callDetail(call, ctx.color));
+      return;
+    }
     if (ctx.json) {
       await writeJsonStream(ctx, session);
       return;
@@ -145,7 +160,6 @@ function* mapChunks(chunks: Iterable<string>, map: (chunk: string) => string): G
   for (const chunk of chunks) yield map(chunk);
 }
 
-/** The lines written so far, as one piece (the pieces together are the lines joined by newlines, plus one). */
 /**
  * The time line's figure: the main thread's wall time, the one figure of the list and the dashboard (none without a
  * main thread, as there); the span of every record for a partial copy.
