@@ -132,6 +132,8 @@ type GroupedReport = 'daily' | 'weekly' | 'monthly' | 'project';
 interface GroupedUsage {
   readonly groups: readonly (readonly [string, UsageGroup])[];
   readonly totals: UsageGroup;
+  /** A period report's responses with no time (a record without a timestamp): in the totals, in no period. */
+  readonly undated?: UsageGroup;
 }
 
 function groupsOf(responses: readonly UsageResponse[], kind: GroupedReport): GroupedUsage {
@@ -147,7 +149,8 @@ function groupsOf(responses: readonly UsageResponse[], kind: GroupedReport): Gro
     ...groupUsage(responses, (r) => (r.timestampMs === undefined ? undefined : periodKey(r.timestampMs, period))),
   ];
   groups.sort((a, b) => a[0].localeCompare(b[0]));
-  return { groups, totals };
+  const undated = responses.filter((r) => r.timestampMs === undefined);
+  return { groups, totals, ...(undated.length > 0 ? { undated: totalsOf(undated) } : {}) };
 }
 
 /** A zone name as TZ takes it (`Europe/Paris`, `UTC`, `Etc/GMT+5`): not a file (`:/etc/localtime`), not empty. */
@@ -242,7 +245,7 @@ ${COMMON_HELP}`,
     await ctx.refresh(paths);
     const breakdown = flag(ctx.values, 'breakdown');
     if (kind === 'daily' || kind === 'weekly' || kind === 'monthly' || kind === 'project') {
-      const { groups, totals } = await groupedUsage(ctx, kind, filter);
+      const { groups, totals, undated } = await groupedUsage(ctx, kind, filter);
       await noteUnmatchedModel(ctx, filter, totals.responses);
       if (ctx.json) {
         warnUnpriced(ctx, totals);
@@ -252,6 +255,7 @@ ${COMMON_HELP}`,
             ? { projects: groups.map(([project, u]) => ({ project, ...entryJson(u) })), ...common }
             : ({
                 [kind]: groups.map(([key, u]) => ({ [periodKeyName[kind]]: key, ...entryJson(u) })),
+                ...(undated !== undefined ? { undated: entryJson(undated) } : {}),
                 ...common,
               } as unknown as UsageDailyJson | UsageWeeklyJson | UsageMonthlyJson);
         writeJson(ctx, out);
@@ -265,7 +269,11 @@ ${COMMON_HELP}`,
       write(
         ctx,
         header,
-        groups.flatMap(([key, u]) => groupRows(key, u, breakdown)),
+        // the responses no period holds, so that the rows add up to the total (and its "+ ?" is a row's)
+        [
+          ...groups.flatMap(([key, u]) => groupRows(key, u, breakdown)),
+          ...(undated === undefined ? [] : groupRows('(no time)', undated, breakdown)),
+        ],
         totals,
       );
       return;

@@ -289,6 +289,11 @@ export interface UsageReportJson {
   readonly outputUnrecordedModels?: readonly string[];
   /** The price table used. */
   readonly prices: { readonly date: string; readonly source: string };
+  /**
+   * daily, weekly and monthly: the responses written without a time, which no period holds (the totals count them).
+   * Absent when none.
+   */
+  readonly undated?: UsageEntryJson;
 }
 
 /** `agentdash usage daily --json` (dates in the local time zone, `TZ` honoured). */
