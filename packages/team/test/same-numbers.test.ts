@@ -201,6 +201,20 @@ for (const [title, home, tier] of homes) {
       expect([at.truncated, length(at), whole.truncated, length(whole) > 13_000]).toEqual([true, 13_000, false, true]);
     });
 
+    it("a tool's calls by its former name: the whole tool, as the laptop gives them", async () => {
+      type Calls = { calls: { id: string; name: string }[] };
+      const ids = (r: Calls) => r.calls.map((call) => call.id).sort();
+      for (const tool of ['Task', 'Agent', 'BashOutput', 'Bash']) {
+        const query = `/api/calls?tool=${tool}&limit=2000`;
+        expect(ids(await teamJson<Calls>(query)), tool).toEqual(ids(await localJson<Calls>(query)));
+      }
+      const [task, agent] = [
+        await localJson<Calls>('/api/calls?tool=Task&limit=2000'),
+        await localJson<Calls>('/api/calls?tool=Agent&limit=2000'),
+      ];
+      if (task.calls.length > 0) expect(ids(task)).toEqual(ids(agent));
+    });
+
     it('stats: calls, errors, per-tool figures and the days of a time zone', async () => {
       type Stats = {
         totals: { calls: number };

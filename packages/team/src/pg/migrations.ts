@@ -4,18 +4,12 @@
  * the schema as it was.
  */
 import { TeamSchemaAheadError } from '../errors.js';
-import { BEHIND_COPIES_MIGRATIONS } from './behind-copies.js';
-import { CALL_COPIES_MIGRATIONS } from './call-copies.js';
 import type { Sql, TxSql } from './db.js';
-import { DEVICE_SEEN_MIGRATIONS } from './device-seen.js';
 import { DOC_STARTS_MIGRATION } from './doc-starts.js';
-import { FAILED_REQUESTS_MIGRATIONS } from './failed-requests.js';
-import { FORGOTTEN_MIGRATIONS } from './forgotten.js';
+import { LATER_MIGRATIONS } from './later-migrations.js';
 import { LOWERED_FROM_MIGRATION } from './lowered.js';
 import { CHUNK_UPLOADER_MIGRATION, SUBAGENT_PROMPTS_MIGRATION, UNIQUE_UID_MIGRATION } from './migrations-tiers.js';
-import { VALUE_MIGRATIONS } from './migrations-values.js';
 import { OUTPUT_UNRECORDED_MIGRATION } from './output-unrecorded.js';
-import { RESPONSE_COPIES_MIGRATIONS } from './response-copies.js';
 import { COPIED_THREADS_MIGRATION } from './search-postings.js';
 import { SESSION_LIST_MIGRATION } from './session-sql.js';
 import { TITLED_MIGRATION } from './titled.js';
@@ -356,13 +350,7 @@ export const migrations: readonly Migration[] = [
     name: 'the tier each session was lowered from, told again to a batch sent again',
     sql: LOWERED_FROM_MIGRATION,
   },
-  ...FORGOTTEN_MIGRATIONS,
-  ...CALL_COPIES_MIGRATIONS,
-  ...BEHIND_COPIES_MIGRATIONS,
-  ...VALUE_MIGRATIONS,
-  ...RESPONSE_COPIES_MIGRATIONS,
-  ...DEVICE_SEEN_MIGRATIONS,
-  ...FAILED_REQUESTS_MIGRATIONS,
+  ...LATER_MIGRATIONS,
 ];
 
 /**

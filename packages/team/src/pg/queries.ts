@@ -19,6 +19,7 @@ import {
   type TeamFilter,
   whereOf,
 } from './session-sql.js';
+import { toolCondition } from './tool-filter.js';
 import { teamStatsResponse, teamUsageResponse } from './usage.js';
 
 /** A list's orders, over the list's columns (`listFromOf`). */
@@ -207,7 +208,7 @@ export function teamQueries(
         limit?: number;
       };
       const parts = [whereOf(sql, { ...f, since: undefined, until: undefined })];
-      if (f.tool) parts.push(sql`(c.tool = ${f.tool} or c.canonical = ${f.tool})`);
+      if (f.tool) parts.push(toolCondition(sql, f.tool));
       if (f.status) parts.push(sql`c.status = ${f.status}`);
       if (f.category) parts.push(sql`c.category = ${f.category}`);
       if (f.severity) parts.push(sql`c.severity = ${f.severity}`);

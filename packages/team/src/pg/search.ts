@@ -25,6 +25,7 @@ import { firstShownDoc } from './doc-starts.js';
 import { type DocRow, forgetDocs, phraseCounts, type StoredSession, storedDocs } from './docs.js';
 import { type FullTierCandidate, fullTierCandidates } from './search-postings.js';
 import { FROM, type TeamFilter, toMs, whereOf } from './session-sql.js';
+import { toolCondition } from './tool-filter.js';
 
 /** Metadata-tier titles and summaries read per search at most. */
 const MAX_CANDIDATES = 20_000;
@@ -217,7 +218,7 @@ export async function teamSearch(
     select s.uid, s.title, s.project_path, 'tool-input', c.call_id, c.tool, c.agent_id, c.ts, s.started_ms, c.summary
     from ${sql.unsafe(FROM)} join calls c on c.person_id = s.person_id and c.uid = s.uid
     where ${where} and s.tier = 'metadata' and ${f.kind === 'prompt' ? sql`false` : sql`true`}
-      and ${f.tool ? sql`(c.tool = ${f.tool} or c.canonical = ${f.tool})` : sql`true`}
+      and ${f.tool ? toolCondition(sql, f.tool) : sql`true`}
       and c.summary ilike all(${patterns}::text[])
     limit ${MAX_CANDIDATES}`),
       ]

@@ -17,6 +17,7 @@ import {
 import type { StatsSource } from '@agentdash/server';
 import type { Sql } from './db.js';
 import { FROM, LIST_FROM, shownSql, type TeamFilter, whereOf } from './session-sql.js';
+import { toolMatcher } from './tool-filter.js';
 
 interface CallRow {
   readonly uid: string;
@@ -160,10 +161,11 @@ export async function statsSourceOf(sql: Sql, filter: TeamFilter): Promise<Stats
     const since = toMs(f.since);
     const until = toMs(f.until);
     // the calls made in the period, as `analytics` and the local index count them
+    const ofTool = toolMatcher(calls, f.tool);
     const mine = calls.filter(
       (c) =>
         (!f.agent || c.agent === f.agent) &&
-        (!f.tool || c.tool === f.tool || c.canonical === f.tool) &&
+        ofTool(c) &&
         inPeriod(c, since, until) &&
         (since === undefined || (c.ts_ms !== null && c.ts_ms >= since)) &&
         (until === undefined || (c.ts_ms !== null && c.ts_ms <= until)),
