@@ -37,7 +37,7 @@ describe('a thinking block', () => {
 
   it('kept without its text (a signature only), says so and has nothing to open', () => {
     const html = renderToStaticMarkup(<ThinkingBlock thinking="" redacted={false} open />);
-    expect(html).toContain('its text not recorded');
+    expect(html).toContain('✦ Thinking, its text not recorded');
     expect(html).not.toContain('<details');
   });
 

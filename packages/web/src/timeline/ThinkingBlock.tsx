@@ -42,7 +42,8 @@ export function ThinkingBlock({
   if (isThinkingUnwritten({ thinking, redacted })) {
     return (
       <div className="thinking thinking-unwritten" data-testid="thinking">
-        ✦ Thinking ({UNWRITTEN_THINKING})
+        ✦ {UNWRITTEN_THINKING.charAt(0).toUpperCase()}
+        {UNWRITTEN_THINKING.slice(1)}
       </div>
     );
   }
