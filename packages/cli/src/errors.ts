@@ -34,10 +34,20 @@ export class CannotServeError extends AgentDashError {
   }
 }
 
-/** `show SESSION --call ID`: no call of the session has that id, or several begin with it. */
+/** `show SESSION --call ID`: no call of the session has that id. */
 export class UnknownCallError extends AgentDashError {
   constructor(message: string) {
     super('UNKNOWN_CALL', message);
+  }
+}
+
+/** `show SESSION --call ID`: several calls' ids begin with ID (`candidates`, as an ambiguous SESSION's). */
+export class AmbiguousCallError extends AgentDashError {
+  constructor(
+    message: string,
+    readonly candidates: readonly string[],
+  ) {
+    super('AMBIGUOUS_CALL', message);
   }
 }
 
@@ -103,6 +113,8 @@ export function classify(error: unknown): {
       return { code: ExitCode.unknownSession, kind: 'unknown-session', message };
     case 'UNKNOWN_CALL':
       return { code: ExitCode.unknownSession, kind: 'unknown-call', message };
+    case 'AMBIGUOUS_CALL':
+      return { code: ExitCode.unknownSession, kind: 'ambiguous-call', message, candidates: candidatesOf(error) };
     case 'AMBIGUOUS_SESSION':
       return { code: ExitCode.unknownSession, kind: 'ambiguous-session', message, candidates: candidatesOf(error) };
     case 'CANNOT_SERVE':

@@ -5,6 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { userSays, writeRollout } from '@agentdash/testing/codex-rollout';
 import { basesOf, prompt, toolResult, toolUse, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../test/harness.js';
@@ -66,4 +67,42 @@ it('names the call a search hit is in, which --call then opens', async () => {
   const r = await cli(['search', 'FAILED', home]);
   expect(r.code, r.stderr).toBe(0);
   expect(r.stdout).toContain('toolu_01AAAtests');
+});
+
+it("keeps a Codex command's failure terminal-safe too (its error's words, made safe, not printed raw)", async () => {
+  const home = join(dir, 'codex');
+  writeRollout(home, '019a0000-1111-7222-8333-444444444444', [
+    userSays(1, 'Build it.'),
+    [
+      2,
+      'response_item',
+      { type: 'function_call', name: 'shell', arguments: '{"command":["make"]}', call_id: 'call_esc' },
+    ],
+    [
+      3,
+      'response_item',
+      {
+        type: 'function_call_output',
+        call_id: 'call_esc',
+        output: 'Exit code: 3\nWall time: 0.1 seconds\nOutput:\n\u001b]0;pwned\u0007\u001b[2J\u001b[31mto-stdout\n',
+      },
+    ],
+  ]);
+  const r = await cli(['show', '019a0000', home, '--call', 'call_esc']);
+  expect(r.code, r.stderr).toBe(0);
+  expect(r.stdout).toMatch(/^status +error: exit-code, error, exit 3$/m);
+  expect(r.stdout).toContain('to-stdout');
+  // before: the error line under the result printed the window title and screen-clearing sequences raw
+  expect(r.stdout.includes('\u001b') || r.stdout.includes('\u0007')).toBe(false);
+});
+
+it('refuses an empty id and --call beside --files or --versions (exit 2); several matches list them (--json)', async () => {
+  const ref = SESSION.slice(0, 8);
+  expect((await cli(['show', ref, home, '--call', ''])).code).toBe(ExitCode.badArguments);
+  expect((await cli(['show', ref, home, '--call', 'toolu_01AAAtests', '--files'])).code).toBe(ExitCode.badArguments);
+  const several = await cli(['show', ref, home, '--call', 'toolu_01AA', '--json']);
+  expect(several.code).toBe(ExitCode.unknownSession);
+  expect(JSON.parse(several.stdout || several.stderr)).toMatchObject({
+    error: { kind: 'ambiguous-call', candidates: ['toolu_01AAAtests', 'toolu_01AABread'] },
+  });
 });

@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { prompt, writeLines } from '@agentdash/testing/synthetic';
+import { prompt, toolResult, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ExitCode } from './errors.js';
 import type { CliIo } from './io.js';
@@ -69,6 +69,14 @@ async function show(command: readonly string[] = ['show']): Promise<string[]> {
       [{ type: 'text', text: 'Login expired · Please run /login' }],
       { isApiErrorMessage: true, error: 'authentication_failed' },
     ),
+    // one response whose call was written after midnight: the call's line has its own day
+    answer('a5', 'a4', '2026-01-03T23:59:58.000Z', 'msg_3', [{ type: 'text', text: 'Checking once more.' }]),
+    answer('a6', 'a5', '2026-01-04T00:00:03.000Z', 'msg_3', [
+      { type: 'tool_use', id: 'toolu_late', name: 'Bash', input: { command: 'date' } },
+    ]),
+    toolResult(base('r6', 'a6', '2026-01-04T00:00:04.000Z'), 'toolu_late', 'Sun Jan  4 00:00:04 UTC 2026', false),
+    // a time that does not parse sets no day
+    prompt(base('u3', 'r6', '[trimmed for fixture]'), 'A prompt of no time.'),
   ]);
   let stdout = '';
   let stderr = '';
@@ -97,11 +105,18 @@ it('marks a failed request as one, says thinking without its text once, and date
     '00:10:00  ▶ Again, after midnight.',
     // before: "● Login expired · Please run /login", an answer like any other
     '00:10:02  ! API error: Login expired · Please run /login',
+    '23:59:58  ● Checking once more.',
+    // before: none (the date went by each response's first record)
+    '── Jan 4 ──',
+    expect.stringMatching(/^00:00:03 {2}✓ Bash date/),
+    // before: "── — ──" above it
+    '--:--:--  ▶ A prompt of no time.',
   ]);
 });
 
 it('exports thinking without its text as a note, not an empty Thinking box (Markdown)', async () => {
   const markdown = (await show(['export', '--format', 'md'])).join('\n');
-  expect(markdown).toContain('*(thinking, its text not recorded)*');
+  // once for the response's two blocks, as `show` says it
+  expect(markdown.split('*(thinking, its text not recorded)*').length - 1).toBe(1);
   expect(markdown).not.toContain('<summary>Thinking</summary>');
 });

@@ -39,6 +39,7 @@ import {
   otherBlockLabel,
   otherBlockRaw,
   plural,
+  repeatsUnwrittenThinking,
   summarizeCall,
   UNWRITTEN_THINKING,
   zoneLabel,
@@ -255,7 +256,9 @@ async function* writeEvents(
       if (line !== '') push(`## User · ${formatDateTime(event.record.timestamp)}\n\n${fence(line)}\n`);
     } else if (event.kind === 'assistant') {
       push(`### Assistant · ${formatDateTime(event.timestamp)}\n`);
-      for (const item of event.items) yield* writeItem(item, push, ctx, quote);
+      for (const [i, item] of event.items.entries()) {
+        if (!repeatsUnwrittenThinking(event.items, i)) yield* writeItem(item, push, ctx, quote);
+      }
     } else if (event.kind === 'system' || event.kind === 'hidden') {
       // The notes the timeline shows (an API error and its retry, a compaction, what a command printed), as notes.
       // its label, as show and the timeline name it (a system note without a subtype is "system")

@@ -7,20 +7,22 @@
 import type { Session, ToolCall } from '@agentdash/core';
 import { primaryDurationMs } from '@agentdash/core';
 import { oneLine } from '@agentdash/core/present';
-import { UnknownCallError } from '../errors.js';
+import { AmbiguousCallError, UnknownCallError, UsageError } from '../errors.js';
 import { documentLines, formatClock, formatDuration, terminalText } from '../format.js';
 import type { Colors } from '../io.js';
 
 /** The call `ref` names: its id, or the one call whose id begins with it. */
 export function findCall(session: Session, ref: string): ToolCall {
+  if (ref.trim() === '') throw new UsageError('--call needs a call id (as `show --json` and `search` give them)');
   const exact = session.calls.find((call) => call.id === ref);
   if (exact !== undefined) return exact;
   const matches = session.calls.filter((call) => call.id.startsWith(ref));
   if (matches.length === 1) return matches[0] as ToolCall;
   if (matches.length === 0) throw new UnknownCallError(`no call of this session has the id "${ref}"`);
   const some = matches.slice(0, 5).map((call) => call.id);
-  throw new UnknownCallError(
+  throw new AmbiguousCallError(
     `call "${ref}" matches ${matches.length} calls of this session; name one of them: ${some.join(', ')}${matches.length > 5 ? ', …' : ''}`,
+    matches.map((call) => call.id),
   );
 }
 
@@ -47,7 +49,11 @@ export function callDetail(call: ToolCall, c: Colors): string {
         ? content
         : content.map((block) => (block.kind === 'text' ? block.text : `[${block.kind}]`)).join('\n');
     out.push(documentLines(text));
-    if (error !== undefined && !text.includes(error.message)) out.push('', c.dim(`error: ${oneLine(error.message)}`));
+    // the error's words when the result does not hold them (a shell failure's are its output under an exit header)
+    const words = error?.message.replace(/^Exit code \d+\n?/, '').trim();
+    if (error !== undefined && words !== undefined && !text.includes(words)) {
+      out.push('', c.dim(terminalText(`error: ${oneLine(error.message)}`)));
+    }
   }
   return `${out.join('\n')}\n`;
 }

@@ -12,6 +12,7 @@ import {
   noteLabel,
   otherBlockLabel,
   otherBlockRaw,
+  repeatsUnwrittenThinking,
   UNWRITTEN_THINKING,
 } from '@agentdash/core/present';
 import { excerpt, formatClock, formatDay, terminalText } from '../format.js';
@@ -50,19 +51,13 @@ export function* renderEvents(
   /** A note's line: its time, mark, label (`noteLabel`) and the start of its text. */
   const note = (at: string | undefined, label: string, text: string, mark = c.dim('·')) =>
     out.push(
-      `${indent}${c.dim(formatClock(at))}  ${mark} ${c.dim(`${terminalText(noteLabel(label))}: ${excerpt(noteFields(text), 200)}`)}`,
+      `${indent}${c.dim(clock(ctx, indent, at))}  ${mark} ${c.dim(`${terminalText(noteLabel(label))}: ${excerpt(noteFields(text), 200)}`)}`,
     );
   for (const event of events) {
-    const at = eventTime(event);
-    const day = at === undefined ? ctx.day : formatDay(at);
-    if (day !== ctx.day) {
-      ctx.day = day;
-      out.push(`${indent}${c.dim(`── ${day} ──`)}`);
-    }
     switch (event.kind) {
       case 'prompt':
         out.push(
-          `${indent}${c.dim(formatClock(event.timestamp))}  ${c.bold(c.blue('▶'))} ${[event.text === '' ? '' : c.bold(excerpt(event.text, 300)), imagesMark(event.images.length, c)].filter((p) => p !== '').join(' ')}`,
+          `${indent}${c.dim(clock(ctx, indent, event.timestamp))}  ${c.bold(c.blue('▶'))} ${[event.text === '' ? '' : c.bold(excerpt(event.text, 300)), imagesMark(event.images.length, c)].filter((p) => p !== '').join(' ')}`,
         );
         // its other blocks (a PDF attached), named as a response's are
         for (const block of event.others ?? [])
@@ -79,7 +74,7 @@ export function* renderEvents(
         }
         for (const [i, item] of event.items.entries()) {
           // thinking whose text was not kept, again: one line says it
-          if (isUnwritten(item) && i > 0 && isUnwritten(event.items[i - 1] as AssistantItem)) continue;
+          if (repeatsUnwrittenThinking(event.items, i)) continue;
           yield* renderItem(item, event.timestamp, depth, ctx);
         }
         break;
@@ -101,7 +96,7 @@ export function* renderEvents(
       case 'unknown':
         // Never dropped silently: a record type we do not know is shown with its raw data.
         out.push(
-          `${indent}${c.dim(formatClock(event.record.timestamp))}  ${c.yellow('?')} ${c.dim(
+          `${indent}${c.dim(clock(ctx, indent, event.record.timestamp))}  ${c.yellow('?')} ${c.dim(
             `unknown record ${terminalText(event.record.type)}: ${excerpt(JSON.stringify(event.record.raw), 200)}`,
           )}`,
         );
@@ -133,14 +128,15 @@ function* renderItem(
   const indent = '    '.repeat(depth);
   switch (item.kind) {
     case 'text':
-      if (item.text.trim() !== '') out.push(`${indent}${c.dim(formatClock(timestamp))}  ● ${excerpt(item.text, 300)}`);
+      if (item.text.trim() !== '')
+        out.push(`${indent}${c.dim(clock(ctx, indent, timestamp))}  ● ${excerpt(item.text, 300)}`);
       break;
     case 'thinking':
       out.push(
-        `${indent}${c.dim(formatClock(timestamp))}  ${c.dim(
+        `${indent}${c.dim(clock(ctx, indent, timestamp))}  ${c.dim(
           item.redacted
             ? '∴ (redacted thinking)'
-            : isUnwritten(item)
+            : isThinkingUnwritten(item)
               ? `∴ (${UNWRITTEN_THINKING})`
               : `∴ ${verbose ? excerpt(item.thinking, 300) : `thinking (${item.thinking.length} chars)`}`,
         )}`,
@@ -148,7 +144,7 @@ function* renderItem(
       break;
     case 'tool-call': {
       out.push(
-        `${indent}${c.dim(formatClock(item.timestamp ?? timestamp))}  ${callLine(item, c, cwd, ctx.copied.has(item.id))}`,
+        `${indent}${c.dim(clock(ctx, indent, item.timestamp ?? timestamp))}  ${callLine(item, c, cwd, ctx.copied.has(item.id))}`,
       );
       const sub = item.subagentKey ? subagents.get(item.subagentKey) : undefined;
       if (sub && !shown.has(sub.key)) yield* renderSubagent(sub, depth + 1, ctx);
@@ -157,7 +153,7 @@ function* renderItem(
     case 'other-block':
       // Never dropped silently: named, its raw data with --verbose.
       out.push(
-        `${indent}${c.dim(formatClock(timestamp))}  ${c.dim(
+        `${indent}${c.dim(clock(ctx, indent, timestamp))}  ${c.dim(
           `◇ ${terminalText(otherBlockLabel(item.block))}${verbose ? ` ${excerpt(JSON.stringify(otherBlockRaw(item.block)), 300)}` : ''}`,
         )}`,
       );
@@ -178,23 +174,15 @@ export function* renderSubagent(sub: Subagent, depth: number, ctx: RenderContext
   out.push(`${indent}${c.magenta('└')}`);
 }
 
-/** A thinking item whose text the client did not keep (core's `isThinkingUnwritten`). */
-function isUnwritten(item: AssistantItem): boolean {
-  return item.kind === 'thinking' && isThinkingUnwritten(item);
-}
-
-/** When an event happened, as its line shows it. */
-function eventTime(event: TimelineEvent): string | undefined {
-  switch (event.kind) {
-    case 'prompt':
-    case 'assistant':
-      return event.timestamp;
-    case 'system':
-    case 'hidden':
-    case 'unknown':
-    case 'attachment':
-      return event.record.timestamp;
-    default:
-      return undefined;
+/**
+ * A line's time; first, when its local day is not the last line's, a line with the date (a session that runs past
+ * midnight, a subagent's line of another day than its parent's). A time that does not parse sets no day.
+ */
+function clock(ctx: RenderContext, indent: string, at: string | undefined): string {
+  const day = formatDay(at);
+  if (day !== '—' && day !== ctx.day) {
+    ctx.day = day;
+    ctx.out.push(`${indent}${ctx.c.dim(`── ${day} ──`)}`);
   }
+  return formatClock(at);
 }

@@ -14,6 +14,7 @@ import type { TokenCounts } from '@agentdash/core/usage';
 import type { CopiedFrom } from '@agentdash/index';
 import { streamsBetter } from '@agentdash/server/export-formats';
 import { flag, str } from '../args.js';
+import { UsageError } from '../errors.js';
 import {
   formatCost,
   formatDay,
@@ -68,6 +69,10 @@ ${COMMON_HELP}`,
   },
   async run(ctx, positionals) {
     const [arg, ...rest] = positionals;
+    const callRef = str(ctx.values, 'call');
+    if (callRef !== undefined && (flag(ctx.values, 'files') || flag(ctx.values, 'versions'))) {
+      throw new UsageError('--call shows one call: not with --files or --versions');
+    }
     const id = await resolveSession(ctx, arg, rest);
     const index = await ctx.openIndex();
     if (flag(ctx.values, 'versions')) {
@@ -87,7 +92,6 @@ ${COMMON_HELP}`,
     };
     // Its title, project path, cwd and branches with their secrets redacted (docs/secrets.md); content as it is.
     // Written as it is read: a session of hundreds of MB is never held, nor one string.
-    const callRef = str(ctx.values, 'call');
     if (ctx.json && !partial && callRef === undefined && streamsBetter(index.sessionBytes(id))) {
       const stream = await index.streamSession(id);
       noteUnreadable(redactIdentifiers(stream.known.issues));

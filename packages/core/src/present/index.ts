@@ -83,7 +83,7 @@ export {
   shortRefs,
   uniquePrefixes,
 } from './text.js';
-export { isThinkingUnwritten, UNWRITTEN_THINKING } from './thinking.js';
+export { isThinkingUnwritten, repeatsUnwrittenThinking, UNWRITTEN_THINKING } from './thinking.js';
 export { formatToolName } from './tool-name.js';
 export { formatTypedChars } from './typed-chars.js';
 export { type AgentVersions, agentVersionFacets, compareVersions, valuesByAgent } from './versions.js';

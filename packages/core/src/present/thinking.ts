@@ -9,3 +9,16 @@ export function isThinkingUnwritten(item: { readonly thinking: string; readonly 
 
 /** How a thinking block without its text is named (`isThinkingUnwritten`). */
 export const UNWRITTEN_THINKING = 'thinking, its text not recorded';
+
+type Item = { readonly kind: string; readonly thinking?: string; readonly redacted?: boolean };
+
+const unwritten = (item: Item | undefined): boolean =>
+  item?.kind === 'thinking' && isThinkingUnwritten({ thinking: item.thinking ?? '', redacted: item.redacted ?? false });
+
+/**
+ * Whether item `i` of a response is thinking without its text right after another such item: every surface says it
+ * once per run of them (a wild Claude Code session holds 97 such blocks, most two in a row).
+ */
+export function repeatsUnwrittenThinking(items: readonly Item[], i: number): boolean {
+  return i > 0 && unwritten(items[i]) && unwritten(items[i - 1]);
+}

@@ -81,6 +81,21 @@ describe('a whitespace-only text block', () => {
   });
 });
 
+describe('thinking kept without its text', () => {
+  it('is said once for a run of such blocks, and again after a block with text (core repeatsUnwrittenThinking)', () => {
+    const unwritten = { kind: 'thinking' as const, thinking: '', redacted: false };
+    const html = renderToStaticMarkup(
+      <EventView
+        event={{
+          ...compaction,
+          items: [unwritten, unwritten, { kind: 'text', text: 'Done.' }, unwritten],
+        }}
+      />,
+    );
+    expect(html.split('its text not recorded').length - 1).toBe(2);
+  });
+});
+
 describe("a response's block of another kind", () => {
   it('is named and its raw data shown on demand, escaped (it once said "[unknown]" and nothing more)', () => {
     const raw = { kind: 'unknown', type: 'fallback', raw: { type: 'fallback', to: '<img src=x onerror=alert(1)>' } };

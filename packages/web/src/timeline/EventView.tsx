@@ -1,4 +1,10 @@
-import { formatResponseOutput, modelLabel, noteLabel, otherBlockLabel } from '@agentdash/core/present';
+import {
+  formatResponseOutput,
+  modelLabel,
+  noteLabel,
+  otherBlockLabel,
+  repeatsUnwrittenThinking,
+} from '@agentdash/core/present';
 import type { EventDto, ImageValue } from '../data/types';
 import { LoggedImage } from '../renderers/common';
 import { Ansi } from '../ui/Ansi';
@@ -118,6 +124,8 @@ export function EventView({ event, previous }: { event: EventDto; previous?: Eve
                     </div>
                   );
                 case 'thinking':
+                  // thinking without its text right after another: said once (core's rule)
+                  if (repeatsUnwrittenThinking(items, i)) return null;
                   return (
                     <ThinkingBlock
                       // biome-ignore lint/suspicious/noArrayIndexKey: items keep their order
