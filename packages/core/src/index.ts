@@ -16,6 +16,7 @@ export type { AgentAdapter, AgentCapabilities, EmbeddedRecord } from './agents/a
 export { adapterForFile, adaptersForPath, agentAdapters } from './agents/adapters.js';
 export { discoverAll, existingDefaultHomes } from './agents/discover-all.js';
 export { timestampDurations } from './agents/durations.js';
+export { isOfTool, isWrittenOfTool, toolTargets } from './agents/tool-filter.js';
 export { AgentDashError, NotTranscriptError, PathNotFoundError, UnreadableFileError } from './errors.js';
 export {
   type DiscoveredFile,

@@ -245,11 +245,12 @@ export function sessionCallsWhere(sessions: SessionFilter, tool: string | undefi
       where.add(`cff.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})`, ...scoped.params);
     }
   }
-  // A former name (`Task`) is the tool it is now (`Agent`): the canonical name of a call written so, one lookup
-  // (`calls_stats` leads with the name), as the stats table's row names the tool with every name it was written under.
+  // core's `isOfTool`: written so, named so now, or named now what its own agent calls the name now (`Task`: Claude
+  // Code's `Agent`), each agent's current name asked once (`canonical_tool`), not per call
   return where.when(
     tool,
-    '(cf.name = ? OR cf.canonical_name = ? OR cf.canonical_name = (SELECT c.canonical_name FROM calls c WHERE c.name = ? LIMIT 1))',
+    `(cf.name = ? OR cf.canonical_name = ? OR (cff.agent, cf.canonical_name) IN
+      (SELECT a.agent, canonical_tool(a.agent, ?) FROM (SELECT DISTINCT agent FROM files) a))`,
   );
 }
 

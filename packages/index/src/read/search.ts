@@ -72,7 +72,11 @@ export async function search(store: Store, query: string, filter: SearchFilter =
     .add('docs_fts MATCH ?', match)
     .add(`f.session_id IN (SELECT s.id FROM sessions s WHERE ${scoped.sql})`, ...scoped.params)
     .add(inPaths.sql, ...inPaths.params)
-    .when(filter.tool, '(d.tool = ? OR canonical_tool(f.agent, d.tool) = ?)')
+    // core's `isOfTool`, as the call filters' (scope.ts)
+    .when(
+      filter.tool,
+      '(d.tool = ? OR canonical_tool(f.agent, d.tool) = ? OR canonical_tool(f.agent, d.tool) = canonical_tool(f.agent, ?))',
+    )
     .when(filter.sessionId, 'f.session_id = ?')
     .when(filter.kind, 'd.kind = ?')
     // a text without a time of its own (a legacy Codex rollout dates only its header) is its session's start's

@@ -19,6 +19,7 @@
  * is listed as a candidate, ranked alike, and the page's own cut decides it (a candidate found without a hit there is
  * dropped from the page and remembered, so the next pages and the count leave it out).
  */
+import { isWrittenOfTool } from '@agentdash/core';
 import { cutSnippet, queryPhrases, type SearchFilter, type SearchHit, toFtsQuery } from '@agentdash/index';
 import type { Sql } from './db.js';
 import { firstShownDoc } from './doc-starts.js';
@@ -262,7 +263,8 @@ export async function teamSearch(
     searchReads.sessions += 1;
     const take = (d: DocRow): boolean => {
       if (s.docs?.has(d.seq) === false) return false;
-      if ((f.kind && d.kind !== f.kind) || (f.tool && d.tool !== f.tool)) return false;
+      // core's rule of a tool filter, as the metadata tier's (`toolCondition`) and the laptop's
+      if ((f.kind && d.kind !== f.kind) || (f.tool && !isWrittenOfTool(d.tool ?? '', s.agent, f.tool))) return false;
       const at = { uid: s.uid, title: s.title, project_path: s.project_path, started_ms: s.started_ms };
       const hit = scoreOf({ ...d, ...at } as Candidate, first);
       if (hit) scored.push(hit);

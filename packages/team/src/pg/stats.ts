@@ -161,7 +161,7 @@ export async function statsSourceOf(sql: Sql, filter: TeamFilter): Promise<Stats
     const since = toMs(f.since);
     const until = toMs(f.until);
     // the calls made in the period, as `analytics` and the local index count them
-    const ofTool = toolMatcher(calls, f.tool);
+    const ofTool = toolMatcher(f.tool);
     const mine = calls.filter(
       (c) =>
         (!f.agent || c.agent === f.agent) &&

@@ -1,10 +1,11 @@
 /**
- * Migration 30 and the team's tool filter: a tool's former name (`Task`) selects the whole tool it is now (`Agent`),
- * as the local index's (`sessionCallsWhere`): the calls written or named canonically so, and those of the canonical
- * name of a call written under the name given (one lookup, on `calls_written_tool`). Shipped: never edit the
- * migration's text, add a migration.
+ * Migration 30 and the team's tool filter, core's rule (`isOfTool`): a call written under the name, named so now, or
+ * named now what its own agent calls the name now (a former name, `Task`, selects Claude Code's whole `Agent`), as the
+ * local index's. The migration indexes calls by the name written, for the first of those conditions. Shipped: never
+ * edit the migration's text, add a migration.
  * @module
  */
+import { type AgentId, isOfTool, toolTargets } from '@agentdash/core';
 import type { Sql } from './db.js';
 
 export const TOOL_FILTER_MIGRATIONS = [
@@ -15,18 +16,18 @@ export const TOOL_FILTER_MIGRATIONS = [
   },
 ] as const;
 
-/** The condition on calls `c` of the tool `tool` (written, canonical, or a former name of it). */
+/** The condition on calls `c` of sessions `s` of the tool `tool`. */
 export function toolCondition(sql: Sql, tool: string) {
-  return sql`(c.tool = ${tool} or c.canonical = ${tool}
-    or c.canonical = (select w.canonical from calls w where w.tool = ${tool} limit 1))`;
+  const formers = toolTargets(tool).map(
+    ([agent, canonical]) => sql` or (s.agent = ${agent} and c.canonical = ${canonical})`,
+  );
+  return sql`(c.tool = ${tool} or c.canonical = ${tool}${formers.reduce((all, one) => sql`${all}${one}`, sql``)})`;
 }
 
-/** The same rule over rows in memory: `rows` the calls of the team (`stats`). */
-export function toolMatcher<R extends { readonly tool: string; readonly canonical: string }>(
-  rows: readonly R[],
+/** The same rule over rows in memory (`stats`): each call with its agent. */
+export function toolMatcher<R extends { readonly tool: string; readonly canonical: string; readonly agent: string }>(
   tool: string | undefined,
 ): (row: R) => boolean {
   if (!tool) return () => true;
-  const former = rows.find((row) => row.tool === tool)?.canonical;
-  return (row) => row.tool === tool || row.canonical === tool || (former !== undefined && row.canonical === former);
+  return (row) => isOfTool({ name: row.tool, canonical: row.canonical, agent: row.agent as AgentId }, tool);
 }
