@@ -44,3 +44,19 @@ it('shows the responses with no time as a row, so that the rows add up to the to
   expect(output(json.undated as UsageDailyJson['daily'][number])).toBe(5);
   expect(json.totals.outputTokens).toBe(10);
 });
+
+it('shows the table, not "No usage.", when every response is without a time', async () => {
+  const home = join(dir, 'untimed/projects/-home-user-proj-untimed');
+  mkdirSync(home, { recursive: true });
+  const b = basesOf('7a7a7a7a-1111-4222-8333-444444444444');
+  const lines = [prompt(b('p', null, 1), 'Hi.'), assistantText(b('a', 'p', 2), 'msg_u', 'Hello.')].map((line) => {
+    const record = JSON.parse(line) as Record<string, unknown>;
+    delete record.timestamp;
+    return JSON.stringify(record);
+  });
+  writeLines(join(home, '7a7a7a7a-1111-4222-8333-444444444444.jsonl'), lines);
+  const table = await cli(['usage', 'daily', join(dir, 'untimed')]);
+  expect(table.code, table.stderr).toBe(0);
+  expect(table.stdout).not.toContain('No usage.');
+  expect(table.stdout).toMatch(/^\(no time\)/m);
+});

@@ -261,7 +261,7 @@ ${COMMON_HELP}`,
         writeJson(ctx, out);
         return;
       }
-      if (groups.length === 0) {
+      if (groups.length === 0 && undated === undefined) {
         ctx.io.stdout.write('No usage.\n');
         return;
       }

@@ -289,23 +289,24 @@ export interface UsageReportJson {
   readonly outputUnrecordedModels?: readonly string[];
   /** The price table used. */
   readonly prices: { readonly date: string; readonly source: string };
-  /**
-   * daily, weekly and monthly: the responses written without a time, which no period holds (the totals count them).
-   * Absent when none.
-   */
+}
+
+/** A period report's: the responses written without a time, which no period holds (the totals count them). */
+interface UndatedJson {
+  /** Absent when none. */
   readonly undated?: UsageEntryJson;
 }
 
 /** `agentdash usage daily --json` (dates in the local time zone, `TZ` honoured). */
-export interface UsageDailyJson extends UsageReportJson {
+export interface UsageDailyJson extends UsageReportJson, UndatedJson {
   readonly daily: readonly (UsageEntryJson & { readonly date: string })[];
 }
 /** `agentdash usage weekly --json`: `week` is the date of the week's Monday. */
-export interface UsageWeeklyJson extends UsageReportJson {
+export interface UsageWeeklyJson extends UsageReportJson, UndatedJson {
   readonly weekly: readonly (UsageEntryJson & { readonly week: string })[];
 }
 /** `agentdash usage monthly --json`: `month` is `YYYY-MM`. */
-export interface UsageMonthlyJson extends UsageReportJson {
+export interface UsageMonthlyJson extends UsageReportJson, UndatedJson {
   readonly monthly: readonly (UsageEntryJson & { readonly month: string })[];
 }
 /** `agentdash usage session --json`: each response counted once, in the session that first holds it. */

@@ -55,7 +55,7 @@ describe('an MCP result', () => {
     const byScript = callOf('mcp__codex_apps__github_get_pr_info', { pr_number: 40 }, '{}', typed, 'mcp', {
       fromScript: true,
     });
-    expect(renderToStaticMarkup(<McpRenderer call={byScript} />)).toContain('Called by the exec script above');
+    expect(renderToStaticMarkup(<McpRenderer call={byScript} />)).toContain('Called by an exec script');
     const own = callOf('mcp__codex_apps__github_get_pr_info', { pr_number: 40 }, '{}', typed, 'mcp');
     expect(renderToStaticMarkup(<McpRenderer call={own} />)).not.toContain('exec script');
   });

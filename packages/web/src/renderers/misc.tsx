@@ -235,7 +235,7 @@ export function McpRenderer({ call }: RendererProps) {
       </div>
       {call.typedInput.fromScript === true && (
         <div className="dim" data-testid="from-script">
-          Called by the exec script above while it ran, not by the model
+          Called by an exec script while it ran (a tools call in its code), not by the model
         </div>
       )}
       {Object.keys(i).length > 0 && (

@@ -206,9 +206,11 @@ export abstract class CodexSession {
     timestamp: IsoTimestamp | undefined,
     loc: SourceLocation,
     out: (r: TranscriptRecord) => void,
+    /** The ids call items named: their end events are their facts. */
+    named: ReadonlyMap<string, unknown>,
   ): boolean {
     const call = scriptCallOf(payload);
-    if (call === undefined) return false;
+    if (call === undefined || named.has(call.id)) return false;
     const id = createToolUseId(call.id);
     const endMs = timestampMs(timestamp);
     const started =

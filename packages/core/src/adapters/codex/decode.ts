@@ -312,7 +312,7 @@ export class CodexDecoder extends CodexResponses {
       if (!this.tokenCount(payload, timestamp, loc, out)) out(this.meta(`event_msg:${type}`, payload, timestamp, loc));
       return;
     }
-    if (type === 'mcp_tool_call_end' && this.scriptCall(payload, timestamp, loc, out)) return;
+    if (type === 'mcp_tool_call_end' && this.scriptCall(payload, timestamp, loc, out, this.callNames)) return;
     if (CALL_EVENTS.has(type)) {
       const callId = str(payload.call_id);
       if (callId !== undefined) this.facts.set(callId, withEventFacts(this.facts.get(callId), type, payload));

@@ -22,7 +22,8 @@ export function codexAsksApproval(input: unknown): boolean {
 }
 
 /**
- * A Codex call's durations: none for a call whose outcome is on its own line; else the timestamp delta, then what the output reports (`duration_seconds`, `Wall time`, an
+ * A Codex call's durations: for a call whose outcome is on its own line, only what it reports (a script's MCP call's run;
+ * a web search reports none); else the timestamp delta, then what the output reports (`duration_seconds`, `Wall time`, an
  * exec event's `duration`). The delta is left out, so that the reported figure is the call's duration, when it says
  * nothing of the tool's run:
  * - 0.34–0.63 write a call's line with its output's, after the tool ran (0.50 corpus: the call and its output share a

@@ -112,7 +112,7 @@ const CODEX_TIMEOUT = /(?:^|\n)command timed out after \d+ milliseconds\s*$/;
 export function codexShellError(exitCode: number, text: string, style: string | undefined): ToolError {
   const error = shellExitError(exitCode, text);
   // Codex's own words when the call's time limit killed the command (exit 124), after whatever it printed
-  if (CODEX_TIMEOUT.test(text)) return { ...error, category: 'timeout' };
+  if (exitCode === 124 && CODEX_TIMEOUT.test(text)) return { ...error, category: 'timeout' };
   // the sandbox's words in the command's stderr, not in its stdout (a test run that prints "Permission denied")
   const stderr = text.slice(text.lastIndexOf(', stderr: ') + 1);
   return style === 'sandbox-exit' && text.includes(', stderr: ') && SANDBOX_DENIAL_WORDS.test(stderr)

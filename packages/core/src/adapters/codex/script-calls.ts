@@ -1,9 +1,11 @@
 /**
  * The MCP calls a Codex `exec` script makes. A script (0.144+: JavaScript calling the agent's tools as
  * `tools.mcp__server__tool({…})`) is one call of the model's; the calls it makes are named by no response item. The
- * client writes each only as an `mcp_tool_call_end` event whose `call_id` is `exec-<uuid>`, between the script's call
- * and its output: the tool, its arguments, how long it ran, its result or error. Each is a call of its own (its
- * failure a failed call, its run in the tool's statistics), typed `fromScript` (`type-input.ts`). Never throws.
+ * client writes each only as an `mcp_tool_call_end` event whose `call_id` is `exec-<uuid>`, while the script runs
+ * (before its output, or between the `wait` calls that fetch a long script's): the tool, its arguments, how long it
+ * ran (from when the script asked: calls a script runs at once may have waited their turn), its result or error.
+ * Each is a call of its own (its failure a failed call, its run in the tool's statistics), typed `fromScript`
+ * (`type-input.ts`); an end event whose id a call item named is that call's facts, as any. Never throws.
  * @module
  */
 import { isRecord, str } from '../../internal/guards.js';

@@ -127,4 +127,20 @@ describe('the MCP calls a Codex exec script makes', () => {
     if (group === undefined) throw new Error('no session');
     expect((await loadSession(group)).calls.map((c) => c.id)).toEqual(['exec-x']);
   });
+
+  it('leave an end event whose id a call item named to that call: its output stays its result', async () => {
+    const file = writeRollout(mkdtempSync(join(tmpdir(), 'codex-script-')), '019f80ed-65ac-7eb3-9c28-9885c0fbca93', [
+      userSays(1, 'Hello.'),
+      [2, 'response_item', { type: 'function_call', name: 'mcp__gh__get', arguments: '{}', call_id: 'exec-1234' }],
+      innerEnd(3, '1234', 'get', ok('Action completed.')),
+      [4, 'response_item', { type: 'function_call_output', call_id: 'exec-1234', output: 'the real output' }],
+    ]);
+    const [group] = groupSessions((await discoverAll([file])).files);
+    if (group === undefined) throw new Error('no session');
+    const session = await loadSession(group);
+    expect(session.calls.map((c) => [c.id, c.name])).toEqual([['exec-1234', 'mcp__gh__get']]);
+    expect(session.calls[0]?.result?.content).toBe('the real output');
+    // before: the end event was a second call of the id, its output a duplicate result dropped
+    expect(session.issues.filter((i) => i.code === 'duplicate_result')).toEqual([]);
+  });
 });

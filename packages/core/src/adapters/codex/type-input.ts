@@ -40,7 +40,7 @@ function commandLine(value: unknown): string | undefined {
  */
 export function typeCodexInput(canonicalName: string, input: unknown, id?: string): CallInput {
   // an MCP call an `exec` script made (`script-calls.ts`): its arguments are the tool's own
-  if (id !== undefined && isScriptCallId(id)) return { fromScript: true };
+  if (id !== undefined && isScriptCallId(id) && canonicalName.startsWith('mcp__')) return { fromScript: true };
   if (!isRecord(input)) return {};
   const i = input;
   const patch = patchTextOf(canonicalName, i);
