@@ -43,6 +43,38 @@ it('gives each session a label that names it alone, and that `show` opens', asyn
   }
 });
 
+it('names a session against every session of the index, not only those a filter lists (usage, search)', async () => {
+  // three UUIDs alike in their first 8 characters, one in a project of its own
+  const ids = [
+    '0d0d0d0d-1111-4222-8333-444444444441',
+    '0d0d0d0d-1111-4222-8333-444444444442',
+    '0d0d0d0d-1111-4222-8333-444444444443',
+  ];
+  for (const [i, id] of ids.entries()) {
+    const folder = join(dir, `uuids/projects/-home-user-proj-${i === 2 ? 'other' : 'same'}`);
+    mkdirSync(folder, { recursive: true });
+    const b = basesOf(id);
+    writeLines(join(folder, `${id}.jsonl`), [
+      prompt(b(`q${i}`, null, 1 + i * 10), i === 2 ? 'A question elsewhere.' : `Question ${i}.`),
+      assistantText(b(`r${i}`, `q${i}`, 2 + i * 10), `msg_u${i}`, `Answer ${i}.`),
+    ]);
+  }
+  const home = join(dir, 'uuids');
+  const options = { home: dir, db: join(dir, 'uuids.sqlite') };
+  const usage = await runCli(['usage', 'session', home, '--project', 'proj-other'], options);
+  expect(usage.code, usage.stderr).toBe(0);
+  const rows = usage.stdout.split('\n').filter((line) => line.startsWith('0d0d0d0d'));
+  expect(rows).toHaveLength(1);
+  const label = rows[0]?.split(/\s+/)[0] ?? '';
+  // before: "0d0d0d0d", which matched three sessions
+  const shown = await runCli(['show', label, home], options);
+  expect(shown.code, `show ${label}: ${shown.stderr}`).toBe(0);
+  const search = await runCli(['search', 'elsewhere', home], options);
+  const ref = search.stdout.split('\n')[0]?.split(/\s+/)[0] ?? '';
+  const found = await runCli(['show', ref, home], options);
+  expect(found.code, `show ${ref}: ${found.stderr}`).toBe(0);
+});
+
 it('lists every model of a row when the terminal has room (it was cut at 40 characters at any width)', async () => {
   const project = join(dir, 'models/projects/-home-user-proj-models');
   mkdirSync(project, { recursive: true });

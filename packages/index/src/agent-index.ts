@@ -120,6 +120,8 @@ export interface AgentIndex {
   readonly dbPath: string;
   refresh(paths: readonly string[], options?: RefreshOptions): Promise<RefreshReport>;
   listSessions(filter?: SessionFilter): SessionSummary[];
+  /** Every session id the index holds, once each: what a session's shortest reference must differ from. */
+  sessionIds(): string[];
   /**
    * The sessions `filter` selects that a headless run's output holds while the agent's transcript of them is indexed
    * too: in no list or count (the transcript's session is), kept for a push to take back from a team server.
@@ -342,6 +344,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     refreshProblems: () => refresher.problems(),
     dataVersion: () => `${dataVersion.get() as number}:${totalChanges.get() as number}`,
     listSessions: (filter) => listSessions(store, filter),
+    sessionIds: () => db.prepare('SELECT DISTINCT session_id FROM sessions').pluck().all() as string[],
     headlessCopies: (filter) => headlessCopies(store, filter),
     pageSessions: (filter, query) => pageSessions(store, filter, query),
     sessionFacets: (filter) => sessionFacets(store, filter ?? {}),

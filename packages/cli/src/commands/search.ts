@@ -12,7 +12,7 @@ import {
 import { agentArg, agentOption, positiveInt, str, timeWindow } from '../args.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { formatCount, formatDateTime, shortRefs, terminalText } from '../format.js';
+import { formatCount, formatDateTime, terminalText } from '../format.js';
 import type { SearchJson } from '../output/json-types.js';
 import {
   AGENT_HELP,
@@ -23,6 +23,7 @@ import {
   PROJECT_HELP,
   writeJson,
 } from './common.js';
+import { refsNamingOne } from './session-refs.js';
 
 const HL = new RegExp(`${HIGHLIGHT_START}([^${HIGHLIGHT_END}]*)${HIGHLIGHT_END}`, 'g');
 
@@ -114,7 +115,10 @@ ${COMMON_HELP}`,
     }
     const c = ctx.color;
     // each session as `sessions` names it (what `show` takes), each call by its id (what `show --call` takes)
-    const short = shortRefs(hits.map((hit) => hit.sessionRef));
+    const short = refsNamingOne(
+      await ctx.openIndex(),
+      hits.map((hit) => hit.sessionRef),
+    );
     for (const hit of hits) {
       const call = hit.callId === undefined ? '' : ` ${hit.callId}`;
       const where = terminalText(hit.tool ? `${hit.kind} ${hit.tool}${call}` : hit.kind);

@@ -7,7 +7,7 @@ import type { accountBlocks, UsageFilter, UsageResponse } from '@agentdash/index
 import { agentArg, agentOption, flag, type Parsed, str, timeWindow } from '../args.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { formatClock, formatDateTime, shortRefs, terminalText } from '../format.js';
+import { formatClock, formatDateTime, terminalText } from '../format.js';
 import type {
   UsageBlocksJson,
   UsageDailyJson,
@@ -29,6 +29,7 @@ import {
 } from '../usage-report.js';
 import { wrapToWidth } from '../wrap.js';
 import { AGENT_HELP, COMMON_HELP, type CommandSpec, PATHS_HELP, PROJECT_HELP, writeJson } from './common.js';
+import { refsNamingOne } from './session-refs.js';
 import { noteUnmatchedModel } from './usage-model-note.js';
 
 const reports = ['daily', 'weekly', 'monthly', 'session', 'project', 'blocks'] as const;
@@ -330,7 +331,10 @@ ${COMMON_HELP}`,
           return;
         }
         // each reference as `sessions` shows it: as short as it can be and still name one session (what `show` takes)
-        const short = shortRefs(groups.map(([id]) => summaries.get(id)?.ref ?? id));
+        const short = refsNamingOne(
+          index,
+          groups.map(([id]) => summaries.get(id)?.ref ?? id),
+        );
         const rows = groups.flatMap(([id, u]) => {
           const s = summaries.get(id);
           const ref = s?.ref ?? id;
