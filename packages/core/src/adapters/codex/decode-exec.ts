@@ -7,7 +7,7 @@ import type { TranscriptRecord } from '../../model/record.js';
 import type { CodexRecordEvent } from './decode-session.js';
 import { CodexSession, isReconnect } from './decode-session.js';
 import { codexFailureOf, codexShellExitOf, EXEC_EVENT_STYLE } from './errors.js';
-import { imageOf } from './output.js';
+import { mcpContentBlocks } from './output.js';
 import { tokenUsageOf, toUsage } from './usage.js';
 
 /** Items that are tool calls, with the name the rollout gives the same tool (so statistics count one tool). */
@@ -188,15 +188,7 @@ function contentOf(item: Record<string, unknown>): string | readonly ResultBlock
     case 'mcp_tool_call': {
       const error = isRecord(item.error) ? str(item.error.message) : undefined;
       if (error !== undefined) return error;
-      const result = isRecord(item.result) && Array.isArray(item.result.content) ? item.result.content : [];
-      const blocks: ResultBlock[] = [];
-      for (const part of result.filter(isRecord)) {
-        if (typeof part.text === 'string') blocks.push({ kind: 'text', text: part.text });
-        const image =
-          part.type === 'image' ? imageOf(`data:${str(part.mimeType)};base64,${str(part.data)}`) : undefined;
-        if (image !== undefined) blocks.push(image);
-      }
-      return blocks;
+      return mcpContentBlocks(isRecord(item.result) ? item.result.content : undefined);
     }
     case 'web_search':
       return str(item.query) ?? '';

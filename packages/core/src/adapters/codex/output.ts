@@ -164,6 +164,17 @@ export function contextText(item: Record<string, unknown>): string {
   return tool === undefined ? text : `${tool}: ${text}`;
 }
 
+/** An MCP result's content parts as blocks, in order: its texts, and its images (`{type: "image", data, mimeType}`). */
+export function mcpContentBlocks(content: unknown): ResultBlock[] {
+  const blocks: ResultBlock[] = [];
+  for (const part of Array.isArray(content) ? content.filter(isRecord) : []) {
+    if (typeof part.text === 'string') blocks.push({ kind: 'text', text: part.text });
+    const image = part.type === 'image' ? imageOf(`data:${str(part.mimeType)};base64,${str(part.data)}`) : undefined;
+    if (image !== undefined) blocks.push(image);
+  }
+  return blocks;
+}
+
 /** A `data:<type>;base64,<data>` URL as an image; other URLs are not images we hold. */
 export function imageOf(url: unknown): ImageValue | undefined {
   if (typeof url !== 'string') return undefined;

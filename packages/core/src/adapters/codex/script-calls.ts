@@ -11,7 +11,7 @@
 import { isRecord, str } from '../../internal/guards.js';
 import type { ResultBlock } from '../../model/content.js';
 import { type CallFacts, withEventFacts } from './decode-items.js';
-import { imageOf } from './output.js';
+import { mcpContentBlocks } from './output.js';
 
 /** Codex's code mode names the calls a script makes `exec-<uuid>` (the model's calls are `call_…`). */
 export function isScriptCallId(id: string): boolean {
@@ -65,13 +65,9 @@ export function scriptCallOf(payload: Record<string, unknown>): ScriptCall | und
  * the result's facts.
  */
 function okBlocks(ok: Record<string, unknown>, failed: boolean): ResultBlock[] {
-  const texts: ResultBlock[] = [];
-  const images: ResultBlock[] = [];
-  for (const part of Array.isArray(ok.content) ? ok.content.filter(isRecord) : []) {
-    if (typeof part.text === 'string') texts.push({ kind: 'text', text: part.text });
-    const image = part.type === 'image' ? imageOf(`data:${str(part.mimeType)};base64,${str(part.data)}`) : undefined;
-    if (image !== undefined) images.push(image);
-  }
+  const blocks = mcpContentBlocks(ok.content);
+  const texts = blocks.filter((block) => block.kind === 'text');
+  const images = blocks.filter((block) => block.kind !== 'text');
   const structured = ok.structuredContent;
   const empty =
     structured === undefined || structured === null || (isRecord(structured) && Object.keys(structured).length === 0);
