@@ -84,5 +84,6 @@ describe.skipIf(corpusVersions.length === 0)('failed requests over the recorded 
         corpus.close();
       }
     }
-  });
+    // four corpus homes indexed cold: the corpus's time, not a unit test's (the fast loop's 5 s)
+  }, 60_000);
 });
