@@ -1,16 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { userSays, writeRollout } from '@agentdash/testing/codex-rollout';
+import { userSays } from '@agentdash/testing/codex-rollout';
 import { describe, expect, it } from 'vitest';
-import { discoverAll } from '../../agents/discover-all.js';
-import { loadSession } from '../../index.js';
-import { groupSessions } from '../../io/discover.js';
+import { loadRollout } from '../../../test/load-rollout.js';
 
 /** A 0.40 rollout whose one shell call ran `command` and got `output` as the client wrote it. */
 async function ranInSandbox(command: string, output: string) {
-  const file = writeRollout(
-    mkdtempSync(join(tmpdir(), 'codex-sandbox-')),
+  const session = await loadRollout(
     '01997e76-d124-7592-9cac-2ec05abbca09',
     [
       userSays(1, 'Test it.'),
@@ -28,9 +22,7 @@ async function ranInSandbox(command: string, output: string) {
     ],
     '0.40.0',
   );
-  const [group] = groupSessions((await discoverAll([file])).files);
-  if (group === undefined) throw new Error('no session');
-  const call = (await loadSession(group)).calls[0];
+  const call = session.calls[0];
   if (call === undefined) throw new Error('no call');
   return call;
 }

@@ -1,11 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type RolloutLine, userSays, writeRollout } from '@agentdash/testing/codex-rollout';
+import { type RolloutLine, userSays } from '@agentdash/testing/codex-rollout';
 import { describe, expect, it } from 'vitest';
-import { discoverAll } from '../../agents/discover-all.js';
-import { loadSession } from '../../index.js';
-import { groupSessions } from '../../io/discover.js';
+import { loadRollout } from '../../../test/load-rollout.js';
 import { primaryDurationMs } from '../../model/tool-call.js';
 
 /** An MCP call's end as a 0.145 `exec` script's call of it was written (../shared wild-agents, entire-graph-6). */
@@ -27,8 +22,7 @@ const ok = (text: string, isError = false) => ({
 });
 
 async function scriptSession(lines: readonly RolloutLine[]) {
-  const file = writeRollout(
-    mkdtempSync(join(tmpdir(), 'codex-script-')),
+  return loadRollout(
     '019f80ed-65ac-7eb3-9c28-9885c0fbca91',
     [
       userSays(1, 'Review and merge the open PRs.'),
@@ -56,9 +50,6 @@ async function scriptSession(lines: readonly RolloutLine[]) {
     ],
     '0.145.0',
   );
-  const [group] = groupSessions((await discoverAll([file])).files);
-  if (group === undefined) throw new Error('no session');
-  return loadSession(group);
 }
 
 // A Codex `exec` script (0.144+) calls MCP tools from its JavaScript; no response item names those calls: the client
@@ -114,7 +105,7 @@ describe('the MCP calls a Codex exec script makes', () => {
   });
 
   it('are calls by their ids alone; an MCP end of another id that no call names stays bookkeeping', async () => {
-    const file = writeRollout(mkdtempSync(join(tmpdir(), 'codex-script-')), '019f80ed-65ac-7eb3-9c28-9885c0fbca92', [
+    const session = await loadRollout('019f80ed-65ac-7eb3-9c28-9885c0fbca92', [
       userSays(1, 'Hello.'),
       innerEnd(2, 'x', 'github.get_pr_info', ok('Action completed.')),
       [
@@ -123,21 +114,16 @@ describe('the MCP calls a Codex exec script makes', () => {
         { ...(innerEnd(3, 'y', 'github.get_pr_info', ok('Action completed.'))[2] as object), call_id: 'call_9' },
       ],
     ]);
-    const [group] = groupSessions((await discoverAll([file])).files);
-    if (group === undefined) throw new Error('no session');
-    expect((await loadSession(group)).calls.map((c) => c.id)).toEqual(['exec-x']);
+    expect(session.calls.map((c) => c.id)).toEqual(['exec-x']);
   });
 
   it('leave an end event whose id a call item named to that call: its output stays its result', async () => {
-    const file = writeRollout(mkdtempSync(join(tmpdir(), 'codex-script-')), '019f80ed-65ac-7eb3-9c28-9885c0fbca93', [
+    const session = await loadRollout('019f80ed-65ac-7eb3-9c28-9885c0fbca93', [
       userSays(1, 'Hello.'),
       [2, 'response_item', { type: 'function_call', name: 'mcp__gh__get', arguments: '{}', call_id: 'exec-1234' }],
       innerEnd(3, '1234', 'get', ok('Action completed.')),
       [4, 'response_item', { type: 'function_call_output', call_id: 'exec-1234', output: 'the real output' }],
     ]);
-    const [group] = groupSessions((await discoverAll([file])).files);
-    if (group === undefined) throw new Error('no session');
-    const session = await loadSession(group);
     expect(session.calls.map((c) => [c.id, c.name])).toEqual([['exec-1234', 'mcp__gh__get']]);
     expect(session.calls[0]?.result?.content).toBe('the real output');
     // before: the end event was a second call of the id, its output a duplicate result dropped
