@@ -58,7 +58,10 @@ export interface SessionRow extends UnrecordedDto {
   readonly startedAt: string | null;
   readonly endedAt: string | null;
   readonly durationMs: number | null;
+  /** Prompts and responses: the session's own (a fork's or resume's copies count where they began), as `toolCalls`. */
   readonly messages: number;
+  /** Its own prompts, among `messages`; absent where the source does not tell. */
+  readonly prompts?: number;
   readonly toolCalls: number;
   readonly errors: number;
   readonly expectedErrors: number;

@@ -14,13 +14,13 @@ import type { ErrorJson, ExportJson } from './output/json-types.js';
 const sb = cliSandbox('agentdash-cli-json-');
 const { cli } = sb;
 const words = { outputOnlyWord: 'alpha', subagentOnlyWord: 'beta' };
-/** Two sessions whose ids share the prefix `abcd000`. */
+/** Two sessions (two conversations, not one and its copy) whose ids share the prefix `abcd000`. */
 const ids = ['abcd0001-2222-4333-8444-555555555555', 'abcd0002-2222-4333-8444-555555555555'];
 let home: string;
 
 beforeAll(() => {
   home = join(sb.dir, 'home');
-  for (const id of ids) writeDemoHome(home, words, id);
+  for (const [i, id] of ids.entries()) writeDemoHome(home, words, id, String(i));
 });
 
 /** The one JSON error line a failed `--json` run wrote on stderr, with its exit code; nothing on stdout. */

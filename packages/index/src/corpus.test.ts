@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copiedPromptsOf } from '../test/copied-prompts.js';
 import { type AgentIndex, openIndex } from './index.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -80,7 +81,8 @@ describe.skipIf(versions.length === 0)(suiteTitle, () => {
           endedAt: session.endedAt,
           versions: session.versions,
           models: session.models,
-          prompts: session.counts.prompts,
+          // its own: those a resume or fork copied count in the session they come from
+          prompts: session.counts.prompts - (await copiedPromptsOf(index, summary.ref, session)),
           outputTokens,
         });
         // Every owned call's stored classification equals core's.

@@ -2,7 +2,8 @@
  * The sessions list's prompt count (`records.is_prompt`, folded by session-scan.ts) is the loaded session's
  * (`counts.prompts`) and its timeline's prompt events: core's one rule (`isPrompt`). The list once left out blank
  * prompts (an empty or whitespace message, an image without text), which the timeline shows, and counted the prompts of
- * one placeholder uuid once where a load keeps those that differ (`CopyFilter`): two wild sessions differed.
+ * one placeholder uuid once where a load keeps those that differ (`CopyFilter`): two wild sessions differed. The
+ * list counts a resume's or fork's own prompts: with those it copied from an earlier session, the loaded session's.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { copyOfIndex } from '@agentdash/testing/index-cache';
 import { assistantText, basesOf, prompt } from '@agentdash/testing/synthetic';
 import { afterEach, describe, expect, it } from 'vitest';
+import { copiedPromptsOf } from '../test/copied-prompts.js';
 import { openIndex } from './index.js';
 
 const SID = '6c1d5b64-2e3f-4a7b-8c9d-0e1f2a3b4c5d';
@@ -68,7 +70,8 @@ async function countsOf(home: string, dbPath: string) {
       const session = await index.loadSession(row.ref);
       out.push({
         ref: row.ref,
-        list: row.prompts,
+        // its own prompts: those a resume or fork copied count in the session they come from
+        list: row.prompts + (await copiedPromptsOf(index, row.ref, session)),
         loaded: session.counts.prompts,
         events: session.events.filter((e) => e.kind === 'prompt').length,
         header: index.sessionHeader(row.key)?.counts.prompts,

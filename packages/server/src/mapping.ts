@@ -32,6 +32,7 @@ export function toSessionRow(value: unknown): SessionRow {
     endedAt,
     durationMs: duration !== null && Number.isFinite(duration) ? duration : null,
     messages: num(v.messages) ?? 0,
+    ...(num(v.prompts) !== null ? { prompts: num(v.prompts) as number } : {}),
     toolCalls: num(v.toolCalls) ?? 0,
     errors: num(v.errors) ?? 0,
     expectedErrors: num(v.expectedErrors) ?? 0,

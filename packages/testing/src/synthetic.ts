@@ -149,33 +149,42 @@ export function nextSessionId(): string {
 
 /**
  * A Claude home with one session: a Bash call whose output holds `outputOnlyWord`, an Agent call, and a subagent
- * file (2.1 layout) whose assistant text holds `subagentOnlyWord`. Returns the paths.
+ * file (2.1 layout) whose assistant text holds `subagentOnlyWord`. Returns the paths. Its records' uuids, message ids
+ * and call ids are the same in every demo home unless `distinct` (a suffix for them) is given: two demo sessions of
+ * one home without it are one conversation twice, the later a copy of the earlier (as a resume that added nothing).
  */
 export function writeDemoHome(
   root: string,
   words: { outputOnlyWord: string; subagentOnlyWord: string },
   sessionId: string = SESSION,
+  distinct?: string,
 ) {
+  const id = (name: string) => (distinct === undefined ? name : `${name}_${distinct}`);
   const project = join(root, 'projects', '-home-user-proj-demo');
   const main = join(project, `${sessionId}.jsonl`);
   const sub = join(project, sessionId, 'subagents', `agent-${AGENT}.jsonl`);
-  const b = basesOf(sessionId);
+  const bases = basesOf(sessionId);
+  const b = (uuid: string, parentUuid: string | null, second: number) =>
+    bases(id(uuid), parentUuid === null ? null : id(parentUuid), second);
   const mainLines = [
     prompt(b('u1', null, 0), 'Please run the tests and survey the code.'),
-    toolUse(b('a1', 'u1', 1), 'msg_1', 'toolu_bash1', 'Bash', { command: 'npm test', description: 'Run tests' }),
-    toolResult(b('r1', 'a1', 3), 'toolu_bash1', `Exit code 1\nFAIL ${words.outputOnlyWord} suite`, true),
-    toolUse(b('a2', 'r1', 4), 'msg_2', 'toolu_agent1', 'Agent', {
+    toolUse(b('a1', 'u1', 1), id('msg_1'), id('toolu_bash1'), 'Bash', {
+      command: 'npm test',
+      description: 'Run tests',
+    }),
+    toolResult(b('r1', 'a1', 3), id('toolu_bash1'), `Exit code 1\nFAIL ${words.outputOnlyWord} suite`, true),
+    toolUse(b('a2', 'r1', 4), id('msg_2'), id('toolu_agent1'), 'Agent', {
       description: 'Survey code',
       prompt: 'Survey the code.',
       subagent_type: 'general-purpose',
     }),
-    toolResult(b('r2', 'a2', 9), 'toolu_agent1', 'Survey done.', false, {
+    toolResult(b('r2', 'a2', 9), id('toolu_agent1'), 'Survey done.', false, {
       status: 'completed',
       agentId: AGENT,
       content: [{ type: 'text', text: 'Survey done.' }],
       totalDurationMs: 4000,
     }),
-    assistantText(b('a3', 'r2', 10), 'msg_3', 'All done.'),
+    assistantText(b('a3', 'r2', 10), id('msg_3'), 'All done.'),
   ];
   const sb = (uuid: string, parentUuid: string | null, second: number): RecordBase => ({
     ...b(uuid, parentUuid, second),
@@ -184,9 +193,9 @@ export function writeDemoHome(
   });
   const subLines = [
     prompt(sb('s1', null, 5), 'Survey the code.'),
-    toolUse(sb('s2', 's1', 6), 'msg_s1', 'toolu_read1', 'Read', { file_path: '/home/user/proj/demo/src/a.ts' }),
-    toolResult(sb('s3', 's2', 7), 'toolu_read1', '1\texport const a = 1;', false),
-    assistantText(sb('s4', 's3', 8), 'msg_s2', `The code looks fine; ${words.subagentOnlyWord} noted.`),
+    toolUse(sb('s2', 's1', 6), id('msg_s1'), id('toolu_read1'), 'Read', { file_path: '/home/user/proj/demo/src/a.ts' }),
+    toolResult(sb('s3', 's2', 7), id('toolu_read1'), '1\texport const a = 1;', false),
+    assistantText(sb('s4', 's3', 8), id('msg_s2'), `The code looks fine; ${words.subagentOnlyWord} noted.`),
   ];
   writeLines(main, mainLines);
   writeLines(sub, subLines);

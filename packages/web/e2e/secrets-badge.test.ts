@@ -34,7 +34,8 @@ describe.skipIf(missing !== undefined)('the secrets badge in headless Chromium',
     clean = nextSessionId();
     writeDemoHome(home, { outputOnlyWord: 'alpha', subagentOnlyWord: 'beta' }, clean);
     leaky = nextSessionId();
-    const main = writeDemoHome(home, { outputOnlyWord: 'gamma', subagentOnlyWord: 'delta' }, leaky).main;
+    // another conversation, not a copy of the clean one
+    const main = writeDemoHome(home, { outputOnlyWord: 'gamma', subagentOnlyWord: 'delta' }, leaky, 'leaky').main;
     const planted = plantedSecrets().filter((p) => p.rule === 'github-token' || p.rule === 'slack-token');
     expect(planted).toHaveLength(2);
     appendFileSync(

@@ -9,13 +9,22 @@ export function callsText(calls: number, copiedFrom: readonly CopiedFrom[]): str
   return copies === 0 ? plural(calls, 'tool call') : `${plural(calls - copies, 'tool call')} (+${copies} copied)`;
 }
 
-/** The session's responses with the copies a resume or fork left in it apart, as its tool calls (`callsText`). */
-export function responsesText(responses: number, copiedFrom: readonly CopiedFrom[]): string {
-  const copies = Math.min(
-    responses,
-    copiedFrom.reduce((n, from) => n + from.responses, 0),
-  );
-  return copies === 0 ? plural(responses, 'response') : `${plural(responses - copies, 'response')} (+${copies} copied)`;
+/**
+ * The session's own responses (as the sessions list counts them), with the copies a resume or fork left in it apart,
+ * as its tool calls (`callsText`).
+ */
+export function responsesText(own: number, copiedFrom: readonly CopiedFrom[]): string {
+  const copies = copiedFrom.reduce((n, from) => n + from.responses, 0);
+  return copies === 0 ? plural(own, 'response') : `${plural(own, 'response')} (+${copies} copied)`;
+}
+
+/**
+ * The session's prompts: its own as the sessions list counts them (`own`, when the index has the session), those a
+ * resume or fork copied from an earlier session apart; else every prompt its transcript holds.
+ */
+export function promptsText(prompts: number, own: number | undefined): string {
+  const copies = own === undefined ? 0 : Math.max(0, prompts - own);
+  return copies === 0 ? plural(prompts, 'prompt') : `${plural(prompts - copies, 'prompt')} (+${copies} copied)`;
 }
 
 /** "1 error", "4 errors +2 expected": the noun after the count of real errors it belongs to. */

@@ -33,7 +33,7 @@ import { wrapLines } from '../wrap.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, SESSION_HELP } from './common.js';
 import { resolveSession } from './resolve-session.js';
 import { callDetail, findCall } from './show-call.js';
-import { callsText, copiedText, errorsInWords, requestsText, responsesText } from './show-copies.js';
+import { callsText, copiedText, errorsInWords, promptsText, requestsText, responsesText } from './show-copies.js';
 import { printFiles } from './show-files.js';
 import { issueLines } from './show-issues.js';
 import { drain, type RenderContext, renderEvents, renderSubagent } from './show-timeline.js';
@@ -143,8 +143,10 @@ ${COMMON_HELP}`,
       tokens,
       inputUnrecordedModels: summary?.inputUnrecordedModels,
       outputUnrecordedModels: summary?.outputUnrecordedModels,
-      // the model's responses as the list counts them: an API-error answer the client wrote is none
-      responses: summary === undefined || partial ? undefined : Math.max(0, summary.messages - session.counts.prompts),
+      // the model's responses and the prompts as the list counts them (its own: a resume's copies apart); an
+      // API-error answer the client wrote is no response
+      responses: summary === undefined || partial ? undefined : Math.max(0, summary.messages - summary.prompts),
+      prompts: summary === undefined || partial ? undefined : summary.prompts,
     };
     const chunks = timelineChunks(session, c, ctx.verbose, own, notes, wall, copiedFrom);
     await writeChunks(
@@ -186,7 +188,9 @@ function* timelineChunks(
     readonly inputUnrecordedModels?: readonly string[] | undefined;
     /** Models some of whose responses kept only the stream's first output count: the output shown is a lower bound. */
     readonly outputUnrecordedModels?: readonly string[] | undefined;
+    /** Its own responses and prompts, as the list counts them (a resume's or fork's copies apart). */
     readonly responses?: number | undefined;
+    readonly prompts?: number | undefined;
   },
   notes: readonly string[],
   /**
@@ -227,7 +231,7 @@ function* timelineChunks(
     `${c.dim('client')}   ${terminalText(session.versions.join(', ') || '?')}   ${c.dim('model')} ${terminalText(session.models.map(modelLabel).join(', ') || '?')}`,
   );
   out.push(
-    `${c.dim('counts')}   ${plural(session.counts.prompts, 'prompt')}, ${responsesText(
+    `${c.dim('counts')}   ${promptsText(session.counts.prompts, own.prompts)}, ${responsesText(
       own.responses ?? session.counts.assistantMessages,
       copiedFrom,
     )}, ${callsText(session.counts.toolCalls, copiedFrom)}, ${errorsTextColoured}${requestsText(session.counts, c)}, ${plural(session.subagents.length, 'subagent')}`,

@@ -81,6 +81,16 @@ export function pathCond(
 }
 
 /**
+ * Whether a model of a sessions row `s` (`json_each(s.models)` as `alias`) is its own: named by its own responses (or
+ * asked for), not only by a fork's or resume's copies of an earlier conversation (`sessions.copied_models`; its
+ * summary's `models` are the same: session-summaries.ts `ownModels`).
+ */
+export const OWN_MODEL = (alias: string) => `${alias}.value NOT IN (SELECT value FROM json_each(s.copied_models))`;
+
+/** A sessions row `s`'s own messages, as its summary counts them (session-summaries.ts `summaryOf`). */
+export const OWN_MESSAGES = 'max(0, s.messages - s.copied_prompts - s.copied_responses)';
+
+/**
  * A session of no message whose files include a resume stub (core's `resume_stub` issue: a header Gemini CLI left in
  * a file of its own when it resumed the session another file holds). Its file and issue stay in the index.
  */
@@ -101,17 +111,20 @@ export const HEADLESS_COPY = `EXISTS (SELECT 1 FROM files hf WHERE hf.session_id
     AND t.agent = s.agent AND t.id <> s.id)`;
 
 /**
- * A session the dashboard's list shows (its `hideEmpty`): one with a message, and a title or a tool call. An empty
- * or warm-up session is hidden, and so is a resume stub's (no message). A reference that names one shown session and
- * hidden ones besides names the shown one (`findSessionRow`). Standard SQL over a sessions row `s`'s `messages` and
- * `tool_calls`, and `untitled`, a condition saying it has no title: the team server's PostgreSQL list applies it with
- * its own (a session pushed at the summary tier has a title on the laptop, not on the server).
+ * A session the dashboard's list shows (its `hideEmpty`): one with a tool call of its own, or a message of its own
+ * and a title. An empty or warm-up session is hidden, and so are a resume stub's (no message) and a resume's or
+ * fork's that added nothing to the conversation it copied (its messages are the earlier session's; a call is counted
+ * by its own id, a response by its message id: a session that owns a call is not one). A reference that names one shown
+ * session and hidden ones besides names the shown one (`findSessionRow`). Standard SQL over a sessions row `s`'s own
+ * messages (`messages`: the team server's column holds them) and `tool_calls`, and `untitled`, a condition saying it
+ * has no title: the team server's PostgreSQL list applies it with its own (a session pushed at the summary tier has a
+ * title on the laptop, not on the server).
  */
-export const shownSession = (untitled: string): string =>
-  `(s.messages > 0 AND NOT ((${untitled}) AND s.tool_calls = 0))`;
+export const shownSession = (untitled: string, messages = 's.messages'): string =>
+  `(s.tool_calls > 0 OR (${messages} > 0 AND NOT (${untitled})))`;
 
 /** `shownSession` over the index's sessions: a session without a title has none or an empty one. */
-export const SHOWN_SESSION = shownSession("coalesce(s.title, '') = ''");
+export const SHOWN_SESSION = shownSession("coalesce(s.title, '') = ''", OWN_MESSAGES);
 
 /**
  * The name of a session's project folder (`s.project_dir`, a full path: `…/.claude/projects/-home-ann-api`): what a
@@ -177,7 +190,10 @@ export function scopeSql(
   where
     .when(toMs(filter.since), 'coalesce(s.ended_ms, s.started_ms) >= ?')
     .when(toMs(filter.until), 's.started_ms <= ?')
-    .when(modelQuery(filter.model), 'EXISTS (SELECT 1 FROM json_each(s.models) WHERE instr(lower(value), ?) > 0)')
+    .when(
+      modelQuery(filter.model),
+      `EXISTS (SELECT 1 FROM json_each(s.models) m WHERE instr(lower(m.value), ?) > 0 AND ${OWN_MODEL('m')})`,
+    )
     .when(filter.version, 'EXISTS (SELECT 1 FROM json_each(s.versions) WHERE value = ?)')
     .when(filter.agent, 's.agent = ?');
   if (filter.file !== undefined && filter.file !== '') {

@@ -5,7 +5,7 @@ import { type AgentVersions, agentVersionFacets, valuesByAgent } from '@agentdas
 import { prepared } from '../schema/statements.js';
 import type { SessionFilter, SessionSummary } from '../types.js';
 import { countedInAnotherHome } from './home-copies.js';
-import { CALL_FACTS, ERROR_COUNTS, type Store, scopeSql } from './scope.js';
+import { CALL_FACTS, ERROR_COUNTS, OWN_MESSAGES, OWN_MODEL, type Store, scopeSql } from './scope.js';
 import { LIVE_WINDOW_MS, type SessionRow, summariesOf } from './session-queries.js';
 
 export const sessionSorts = [
@@ -28,7 +28,7 @@ const ORDER = {
   project: 'coalesce(s.project_path, s.project_dir)',
   // the wall time the list shows (`SessionSummary.durationMs`: the main thread's, in `time`; 0 is unknown, with none)
   durationMs: "coalesce(nullif(json_extract(s.time, '$.wallMs'), 0), -1)",
-  messages: 's.messages',
+  messages: OWN_MESSAGES,
   toolCalls: 's.tool_calls',
   // errors that are not expected ones, as the list shows them, and the requests the agent gave up on
   errors: 's.errors - s.expected_errors + s.api_errors',
@@ -166,7 +166,8 @@ export function sessionFacets(store: Store, filter: SessionFilter): SessionFacet
     agentIds,
   );
   const modelsBy = pairs(
-    `SELECT DISTINCT s.agent AS agent, m.value AS value FROM sessions s, json_each(s.models) m WHERE ${scoped.sql}`,
+    `SELECT DISTINCT s.agent AS agent, m.value AS value FROM sessions s, json_each(s.models) m
+     WHERE ${OWN_MODEL('m')} AND ${scoped.sql}`,
   );
   const projectsBy = pairs(
     `SELECT DISTINCT s.agent AS agent, coalesce(s.project_path, s.project_dir) AS value FROM sessions s WHERE ${scoped.sql}`,

@@ -35,6 +35,10 @@ export interface SessionRow {
   api_retries: number;
   versions: string;
   models: string;
+  /** What of `prompts`, `messages` and `models` a fork or resume copied from sessions that own it (session-usage.ts). */
+  copied_prompts: number;
+  copied_responses: number;
+  copied_models: string;
   git_branch: string | null;
   issues: number;
   usage_detail: string;
@@ -44,6 +48,14 @@ export interface SessionRow {
   subagents: number;
   /** Its subagent files that are the client's cache warm-ups (write/warmup-files.ts). */
   warmups: number;
+}
+
+/** The models a session's own responses name (and those it asked for), not those only its copies name. */
+function ownModels(row: Pick<SessionRow, 'models' | 'copied_models'>): string[] {
+  const models = JSON.parse(row.models) as string[];
+  if (row.copied_models === '[]') return models;
+  const copied = new Set(JSON.parse(row.copied_models) as string[]);
+  return models.filter((model) => !copied.has(model));
 }
 
 /** Whether a session is being written now: appended to while watched, or its newest record is recent. */
@@ -130,15 +142,16 @@ export function summaryOf(
     // Unknown, not 0, when its main thread's records give no span: one timestamp for the whole thread (old Codex
     // rollouts stamp only their header), or none (`time.wallMs` null, core's `reportedTime`).
     durationMs: time.wallMs ?? undefined,
-    messages: row.messages,
-    prompts: row.prompts,
+    // Its own, as its calls and cost are: a fork's or resume's copies of the conversation count where they began.
+    messages: Math.max(0, row.messages - row.copied_prompts - row.copied_responses),
+    prompts: Math.max(0, row.prompts - row.copied_prompts),
     toolCalls: row.tool_calls,
     errors: row.errors,
     expectedErrors: row.expected_errors,
     apiErrors: row.api_errors,
     apiRetries: row.api_retries,
     versions: capList(JSON.parse(row.versions) as string[]),
-    models: capList(JSON.parse(row.models) as string[]),
+    models: capList(ownModels(row)),
     gitBranch: row.git_branch === null ? undefined : clipField(row.git_branch),
     files: files.map((f) => ({
       path: f.path,

@@ -88,6 +88,9 @@ const RECORDS = `
   -- A subagent's records copied into this file that are its thread (core's EmbeddedThreads: its file is not in the
   -- session): few, and always looked up by the file holding them (a seek, never a scan of every copy row).
   CREATE INDEX records_copies ON records(file_id, copy_of) WHERE copy_of IS NOT NULL;
+  -- A file's prompts of its main thread by uuid (few rows): which of a resume's prompts an earlier session holds
+  -- (session-usage.ts \`copiedPrompts\`), a seek per file rather than a read of every record of it.
+  CREATE INDEX records_prompts ON records(file_id, uuid_raw) WHERE shown = 1 AND is_sidechain = 0;
 
   CREATE TABLE requests (
     file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
@@ -213,6 +216,12 @@ const SESSIONS = `
     -- A fork's or resume's: the time of the last response it copied from an earlier session (another id), after
     -- which its own records start and its \`time\` counts (session-usage.ts \`settle\`); null when it copied none.
     own_from_ms REAL,
+    -- What of \`prompts\` and \`messages\` a fork or resume copied from sessions that own it (their prompts' uuids,
+    -- their responses), and the models only those copies name: the list counts a session's own (session-usage.ts
+    -- \`settle\`; read/session-summaries.ts). Its whole transcript's counts stay above (a copy is still listed).
+    copied_prompts INTEGER NOT NULL DEFAULT 0,
+    copied_responses INTEGER NOT NULL DEFAULT 0,
+    copied_models TEXT NOT NULL DEFAULT '[]',
     agent TEXT NOT NULL DEFAULT '${DEFAULT_AGENT}',
     subagents INTEGER NOT NULL DEFAULT 0,
     warmups INTEGER NOT NULL DEFAULT 0

@@ -111,6 +111,8 @@
  *   90: a Codex `exec` script's MCP calls (`exec-…` ids) calls of their own, each with its result and run.
  *   91: a Gemini 0.20 MCP tool named as 0.61 names it (`mcp_<server>_<tool>`), not bare.
  *   92: a Codex command its call's time limit killed (`command timed out after N milliseconds`) a `timeout`.
+ *   93: a fork's or resume's prompts, responses and models copied from sessions that own them out of its counts
+ *   (`sessions.copied_prompts`, `copied_responses`, `copied_models`).
  *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
  *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
  *   rebuild the whole index each time the other had run.
@@ -118,7 +120,7 @@
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 92;
+export const DERIVED_VERSION = 93;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

@@ -4,25 +4,16 @@
  * partition in `sessions.time`. Recomputed with the rest of the session's summary.
  */
 
-import {
-  dedupeResponses,
-  promptBand,
-  promptTokens,
-  type ResponseIds,
-  responseKeyOf,
-  type UsageRecord,
-} from '@agentdash/core';
-import type { TokenCounts } from '@agentdash/core/usage';
+import { dedupeResponses, type ResponseIds, responseKeyOf, type UsageRecord } from '@agentdash/core';
 import type Database from 'better-sqlite3';
 import { idOfKey, keyInHome } from '../file-row.js';
-import { emptyUsageSummary } from '../read/session-cost.js';
 import { ownsBefore, SESSION_OF_REF, type SessionRow } from '../read/usage-queries.js';
 import { preparedOnUse } from '../schema/prepared.js';
 import { INTERN_STRING } from '../schema/schema-derived.js';
-import type { UsagePart } from '../types.js';
 import { FailureOwners } from './session-failures.js';
 import type { UsageScan } from './session-scan.js';
 import { SessionTimes } from './session-time.js';
+import { usageDetail } from './usage-detail.js';
 
 /** A session's usage columns, as stored. */
 export interface SessionUsage {
@@ -111,7 +102,24 @@ export class SessionUsageUpdater {
            r.cache_1h_tokens, r.cache_read_tokens, r.reasoning_tokens, r.input_unrecorded, r.output_unrecorded
          FROM responses r JOIN strings m ON m.id = r.model_ref WHERE r.session_ref = ?`,
         ),
-      setDetail: () => db.prepare('UPDATE sessions SET usage_detail = ? WHERE id = ?'),
+      setDetail: () =>
+        db.prepare(
+          `UPDATE sessions SET usage_detail = ?, copied_prompts = ?, copied_responses = ?, copied_models = ?
+           WHERE id = ?`,
+        ),
+      // This session's prompts (of its main thread, as the summary counts them: session-scan.ts) whose uuid a prompt
+      // of one of the given sessions (a JSON array of their ids) has: the conversation a resume or fork copied. Both
+      // sides through `records_prompts` (a file's prompts alone).
+      copiedPrompts: () =>
+        db
+          .prepare(
+            `SELECT count(DISTINCT r.uuid_raw) FROM files f JOIN records r INDEXED BY records_prompts ON r.file_id = f.id
+             WHERE f.session_id = ? AND f.role = 'main' AND r.shown = 1 AND r.is_sidechain = 0
+               AND r.uuid_raw IN (SELECT o.uuid_raw FROM files ofile
+                 JOIN records o INDEXED BY records_prompts ON o.file_id = ofile.id
+                 WHERE ofile.session_id IN (SELECT value FROM json_each(?)) AND o.shown = 1 AND o.is_sidechain = 0)`,
+          )
+          .pluck(),
       ownFrom: () => db.prepare('SELECT own_from_ms FROM sessions WHERE id = ?').pluck(),
       setTime: () => db.prepare('UPDATE sessions SET time = ?, own_from_ms = ? WHERE id = ?'),
     });
@@ -272,8 +280,27 @@ export class SessionUsageUpdater {
       // Every response it holds is another's (a copy that added nothing): it billed nothing itself, a known $0, not
       // the unknown cost of a session whose responses recorded no usage (core's `knownCost`: a part of no response).
       const none = mine.length === 0 ? held.map((r) => ({ model: r.model, context: r.agent_id })) : [];
-      this.s.setDetail.run(usageDetail(mine, none, this.warmupsOf(me[0])), me[0]);
-      this.settleTime(ref, me, earlier, owned, held);
+      // What a session of another id owns (a fork's or resume's copies); not a copy of this very session (the same
+      // id in another folder): the same conversation kept twice, its time and messages whole in each.
+      const others = earlier.filter((other) => row(other)?.[1] !== me[1]);
+      const fromOthers =
+        others.length === earlier.length
+          ? owned
+          : new Set(others.length === 0 ? [] : (this.s.sharedWith.all(ref, JSON.stringify(others)) as string[]));
+      const copied = this.copiedOf(
+        others.flatMap((other) => row(other)?.[0] ?? []),
+        me[0],
+        held,
+        fromOthers,
+      );
+      this.s.setDetail.run(
+        usageDetail(mine, none, this.warmupsOf(me[0])),
+        copied.prompts,
+        copied.responses,
+        JSON.stringify(copied.models),
+        me[0],
+      );
+      this.settleTime(ref, me, fromOthers, held);
       this.failures.settle(
         me[0],
         earlier.flatMap((other) => row(other)?.[0] ?? []),
@@ -284,23 +311,32 @@ export class SessionUsageUpdater {
   }
 
   /**
+   * What of a session's transcript sessions of other ids that own before it hold (`owners`, by key): its prompts of
+   * theirs (by uuid), its responses of theirs (`owned`, by key), and the models only those responses name. The list's
+   * messages, prompts and models are then its own, as its calls and cost are.
+   */
+  private copiedOf(
+    owners: readonly string[],
+    sid: string,
+    held: readonly StoredResponse[],
+    owned: ReadonlySet<string>,
+  ): { prompts: number; responses: number; models: string[] } {
+    if (owners.length === 0) return { prompts: 0, responses: 0, models: [] };
+    const own = new Set(held.filter((r) => !owned.has(r.key)).map((r) => r.model));
+    const models = [...new Set(held.filter((r) => owned.has(r.key) && !own.has(r.model)).map((r) => r.model))];
+    return {
+      prompts: this.s.copiedPrompts.get(sid, JSON.stringify(owners)) as number,
+      responses: held.filter((r) => owned.has(r.key)).length,
+      models: models.sort(),
+    };
+  }
+
+  /**
    * A fork's or resume's time from its own records: after the last response it holds that a session of another id
-   * owns (its copies keep their first times). Not for a copy of this very session (the same id in another folder):
-   * the same conversation kept twice, each whole. Read again only when that point moved, or the row was just
+   * owns (`copied`; its copies keep their first times). Read again only when that point moved, or the row was just
    * rewritten whole by `update`.
    */
-  private settleTime(
-    ref: number,
-    me: SessionRow,
-    earlier: readonly number[],
-    owned: ReadonlySet<string>,
-    held: readonly StoredResponse[],
-  ): void {
-    const others = earlier.filter((other) => (this.s.sessionOf.get(other) as SessionRow | undefined)?.[1] !== me[1]);
-    const copied =
-      others.length === earlier.length
-        ? owned
-        : new Set(others.length === 0 ? [] : (this.s.sharedWith.all(ref, JSON.stringify(others)) as string[]));
+  private settleTime(ref: number, me: SessionRow, copied: ReadonlySet<string>, held: readonly StoredResponse[]): void {
     let ownFrom: number | null = null;
     for (const r of held) {
       if (r.ts_ms !== null && copied.has(r.key) && (ownFrom === null || r.ts_ms > ownFrom)) ownFrom = r.ts_ms;
@@ -325,61 +361,4 @@ interface StoredResponse {
   readonly reasoning_tokens: number;
   readonly input_unrecorded: number;
   readonly output_unrecorded: number;
-}
-
-/** A response as the detail sums it: its model, thread (null: the main one) and tokens. */
-interface DetailResponse {
-  readonly model: string;
-  readonly context: string | null;
-  readonly tokens: TokenCounts;
-  readonly inputUnrecorded?: boolean | undefined;
-  readonly outputUnrecorded?: boolean | undefined;
-}
-
-/**
- * `sessions.usage_detail`: the responses summed per model, thread and request-size band (core's `promptBand`), in a
- * stable order (not the files' import order), so that an index read in pieces equals one read at once.
- */
-function usageDetail(
-  responses: readonly DetailResponse[],
-  billedNone: readonly Pick<DetailResponse, 'model' | 'context'>[] = [],
-  warmups: ReadonlySet<string> = new Set(),
-): string {
-  const parts = new Map<string, UsagePart>();
-  // the main thread's, and the client's cache warm-ups' (no subagent: the list counts none)
-  const threadOf = (context: string | null) => (context === null || warmups.has(context) ? 'main' : 'subagent');
-  // A part of no response for each model and thread of `billedNone` (a session all of whose responses are others')
-  for (const { model, context } of billedNone) {
-    const thread = threadOf(context);
-    parts.set(`${model}\u0000${thread}\u00000`, { ...emptyUsageSummary, model, thread, band: 0 });
-  }
-  for (const response of responses) {
-    const t = response.tokens;
-    const thread = threadOf(response.context);
-    const band = promptBand(promptTokens(t));
-    const key = `${response.model}\u0000${thread}\u0000${band}`;
-    const p = parts.get(key);
-    const unrecorded = (p?.inputUnrecorded ?? 0) + (response.inputUnrecorded ? 1 : 0);
-    const cut = (p?.outputUnrecorded ?? 0) + (response.outputUnrecorded ? 1 : 0);
-    parts.set(key, {
-      model: response.model,
-      thread,
-      band,
-      responses: (p?.responses ?? 0) + 1,
-      inputTokens: (p?.inputTokens ?? 0) + t.inputTokens,
-      outputTokens: (p?.outputTokens ?? 0) + t.outputTokens,
-      cacheCreationInputTokens: (p?.cacheCreationInputTokens ?? 0) + t.cacheCreationInputTokens,
-      cacheCreation1hInputTokens: (p?.cacheCreation1hInputTokens ?? 0) + t.cacheCreation1hInputTokens,
-      cacheReadInputTokens: (p?.cacheReadInputTokens ?? 0) + t.cacheReadInputTokens,
-      reasoningOutputTokens: (p?.reasoningOutputTokens ?? 0) + t.reasoningOutputTokens,
-      // Only where some response recorded no input: every other session's detail is as before.
-      ...(unrecorded > 0 ? { inputUnrecorded: unrecorded } : {}),
-      // Only where some response kept the stream's first output count (core's `ResponseUsage.outputUnrecorded`).
-      ...(cut > 0 ? { outputUnrecorded: cut } : {}),
-    });
-  }
-  const detail = [...parts.values()].sort(
-    (a, b) => a.thread.localeCompare(b.thread) || a.model.localeCompare(b.model) || a.band - b.band,
-  );
-  return JSON.stringify(detail);
 }

@@ -46,7 +46,9 @@ export function ReadingNotice({
     );
   }
   if (!waiting || !late) return null;
-  const { toolCalls, messages } = detail.session;
+  // what its transcript holds (a resume's copies of an earlier conversation too), not only what the list counts as its own
+  const { toolCalls, prompts, assistantMessages } = detail.counts;
+  const messages = prompts + assistantMessages;
   return (
     <div className="notice reading" role="status" data-testid="session-reading">
       <b>Reading this session's transcript…</b> A session is read once, when it is first opened: with{' '}

@@ -25,8 +25,9 @@ export function SessionStats({ detail }: { detail: SessionDetail }) {
   );
   const realErrors = s.errors - s.expectedErrors;
   // Responses that recorded no usage at all (a legacy Codex rollout): unknown tokens, not "0 in".
-  // The model's responses: the list's messages less its prompts (an API-error answer the client wrote is none).
-  const noUsage = noUsageText(Math.max(0, s.messages - detail.counts.prompts), detail.usageByModel);
+  // The model's responses: the list's messages less its prompts, both its own (an API-error answer the client wrote
+  // is none; a resume's copies count where they began).
+  const noUsage = noUsageText(Math.max(0, s.messages - (s.prompts ?? detail.counts.prompts)), detail.usageByModel);
   // A fork's or resume's wall time is its own records' (the index leaves out the conversation it copied).
   const resumed = timeIsOwn(detail.copiedFrom);
   // No wall time (records without a span): no active time either, rather than "0 ms".
