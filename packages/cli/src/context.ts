@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { resolve, sep } from 'node:path';
-import { agentLabels, aiderHistoriesIn, defaultClaudeHome } from '@agentdash/core/base';
+import { sep } from 'node:path';
+import { aiderHistoriesIn, defaultClaudeHome } from '@agentdash/core/base';
 import type { PriceTable } from '@agentdash/core/usage';
 import type {
   AgentIndex,
@@ -16,9 +16,10 @@ import type { FolderWithoutTranscripts } from '@agentdash/server/api-types';
 import { flag, type Parsed, str } from './args.js';
 import { buildId } from './build-id.js';
 import { checkReadable, oncePerFolder } from './commands/check-paths.js';
-import { agentHomesOf, isSamples, LAYOUTS, recognisedByAnAgent, SAMPLES_HOME } from './default-homes.js';
+import { agentHomesOf, isSamples, SAMPLES_HOME } from './default-homes.js';
 import { issueText } from './format.js';
 import { type CliIo, type Colors, colorsFor, outputWidth, terminalText } from './io.js';
+import { foldersWithoutTranscripts, type IndexLookup, keepNamedRoots } from './named-paths.js';
 import { digest, loadPriceTable } from './prices-file.js';
 import { renderProgressBar } from './progress-bar.js';
 
@@ -168,24 +169,41 @@ export class Context {
   }
 
   /**
-   * The sessions the filter selects, after `refresh`: through the light connection when this run did not open the
-   * full index (nothing changed), else from the full index.
+   * An answer through the light connection when this run did not open the full index (nothing changed), else (or
+   * when the light connection cannot tell now) from the full index.
    */
-  async listSessions(filter: SessionFilter): Promise<SessionSummary[]> {
+  private async lightOrFull<T>(light: (warm: WarmIndex) => T | undefined, full: (index: AgentIndex) => T): Promise<T> {
     if (this.index === undefined) {
-      const listed = this.warm()?.listSessions(filter, await this.loadedPrices(), this.io.now);
-      if (listed !== undefined) return listed;
+      const warm = this.warm();
+      const answer = warm === undefined ? undefined : light(warm);
+      if (answer !== undefined) return answer;
     }
-    return (await this.openIndex()).listSessions(filter);
+    return full(await this.openIndex());
+  }
+
+  /** The sessions the filter selects, after `refresh`. */
+  async listSessions(filter: SessionFilter): Promise<SessionSummary[]> {
+    const prices = await this.loadedPrices();
+    return this.lightOrFull(
+      (warm) => warm.listSessions(filter, prices, this.io.now),
+      (index) => index.listSessions(filter),
+    );
+  }
+
+  /** Every session id the index holds: what a listed session's shortest reference must differ from. */
+  sessionIds(): Promise<string[]> {
+    return this.lightOrFull(
+      (warm) => warm.sessionIds(),
+      (index) => index.sessionIds(),
+    );
   }
 
   /** What the agents' telemetry measured per session (none unless `serve` received telemetry), as `listSessions`. */
-  async measuredBySession(): Promise<Map<string, MeasuredSession>> {
-    if (this.index === undefined) {
-      const measured = this.warm()?.measuredBySession();
-      if (measured !== undefined) return measured;
-    }
-    return (await this.openIndex()).telemetry.measuredBySession();
+  measuredBySession(): Promise<Map<string, MeasuredSession>> {
+    return this.lightOrFull(
+      (warm) => warm.measuredBySession(),
+      (index) => index.telemetry.measuredBySession(),
+    );
   }
 
   /** Whether refreshes archive transcript bytes (the stored setting). */
@@ -348,53 +366,17 @@ export class Context {
   /**
    * What follows every refresh of `resolvePaths`' paths, this one's or one run elsewhere (`serve` indexes in the
    * background through its server): a named folder without transcripts said so, and the named paths that gave the
-   * index transcripts kept in it (`noteNamedRoots`). A refresh cut short (`serve` stopped first) has no report: the
-   * paths are kept by what the index holds under them so far.
+   * index transcripts kept in it (named-paths.ts). A refresh cut short (`serve` stopped first) has no report.
    */
   async refreshed(paths: readonly string[], report: RefreshReport | undefined): Promise<void> {
-    if (report !== undefined) await this.warnNoTranscripts(paths, report);
-    await this.noteNamedRoots(paths, report);
+    const named = { named: this.named, note: (message: string) => this.note(message) };
+    if (report !== undefined) this.noTranscripts = await foldersWithoutTranscripts(named, paths, report, this.lookup);
+    await keepNamedRoots(named, paths, report, this.lookup);
   }
 
-  /**
-   * Keep the paths named on the command line in the index once they gave it transcripts (`namedRoots`): a later
-   * command without paths, on a machine whose homes hold nothing, reads them again (not the samples). Asked through
-   * the light connection; the full index is opened only to add a path not kept yet.
-   */
-  private async noteNamedRoots(paths: readonly string[], report: RefreshReport | undefined): Promise<void> {
-    if (report?.files === 0) return;
-    const named = paths.filter((p) => this.named.includes(p)).map((p) => resolve(p));
-    const mine = named.filter((p) => !isSamples(p));
-    if (mine.length === 0) return;
-    const known = this.warm()?.namedRoots();
-    const fresh = mine.filter((p) => known === undefined || !known.includes(p));
-    if (fresh.length === 0) return;
-    const index = await this.openIndex();
-    // Each path by what the index holds under it (the report counts all the paths together: ~/Downloads named beside
-    // a backup gave it no transcript).
-    const holding = fresh.filter((p) => index.listSessions({ paths: [p], limit: 1 }).length > 0);
-    try {
-      if (holding.length > 0) index.addNamedRoots(holding);
-    } catch {
-      // Another process holds the write lock: kept by a later command, this one's answer is not worth failing for.
-    }
-  }
-
-  /**
-   * A folder named on the command line where no agent's transcript was found and that no agent takes for its home
-   * (say ~/Downloads, or a typo'd path that exists): said on stderr, else "No sessions." reads as if it were an
-   * agent's home with nothing in it yet. Decided from the refresh's report; a folder is looked at only when that
-   * report cannot tell (no file at all, or several paths), and the index asked only when several paths were.
-   */
-  private async warnNoTranscripts(paths: readonly string[], report: RefreshReport): Promise<void> {
-    const found: FolderWithoutTranscripts[] = [];
-    for (const path of report.files > 0 && paths.length === 1 ? [] : paths) {
-      if (!this.named.includes(path) || (await recognisedByAnAgent(path))) continue;
-      if (report.files > 0 && (await this.openIndex()).listSessions({ paths: [path], limit: 1 }).length > 0) continue;
-      const message = `${path} holds no ${agentLabels()} transcripts (looked for ${LAYOUTS})`;
-      this.note(`warning: ${message}`);
-      found.push({ path, message });
-    }
-    this.noTranscripts = found;
-  }
+  /** The index as named-paths.ts asks it: through the light connection where it can. */
+  private readonly lookup: IndexLookup = {
+    namedRoots: () => this.warm()?.namedRoots(),
+    openIndex: () => this.openIndex(),
+  };
 }

@@ -43,7 +43,7 @@ it('gives each session a label that names it alone, and that `show` opens', asyn
   }
 });
 
-it('names a session against every session of the index, not only those a filter lists (usage, search)', async () => {
+it('names a session against every session of the index, not only those a filter lists (usage, search, sessions)', async () => {
   // three UUIDs alike in their first 8 characters, one in a project of its own
   const ids = [
     '0d0d0d0d-1111-4222-8333-444444444441',
@@ -73,6 +73,12 @@ it('names a session against every session of the index, not only those a filter 
   const ref = search.stdout.split('\n')[0]?.split(/\s+/)[0] ?? '';
   const found = await runCli(['show', ref, home], options);
   expect(found.code, `show ${ref}: ${found.stderr}`).toBe(0);
+  // the sessions list, filtered, through the warm path (nothing new since): before, "0d0d0d0d" too
+  const listed = await runCli(['sessions', home, '--project', 'proj-other'], options);
+  const row = listed.stdout.split('\n').find((line) => line.startsWith('0d0d0d0d')) ?? '';
+  const first = row.split(/\s+/)[0] ?? '';
+  const opened = await runCli(['show', first, home], options);
+  expect(opened.code, `show ${first}: ${opened.stderr}`).toBe(0);
 });
 
 it('lists every model of a row when the terminal has room (it was cut at 40 characters at any width)', async () => {

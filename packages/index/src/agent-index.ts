@@ -49,6 +49,7 @@ import {
   sessionBytes,
   sessionFiles,
   sessionIdOfFile,
+  sessionIdsOf,
   sessionKeyOfRef,
   streamSession,
 } from './read/session-queries.js';
@@ -344,7 +345,7 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     refreshProblems: () => refresher.problems(),
     dataVersion: () => `${dataVersion.get() as number}:${totalChanges.get() as number}`,
     listSessions: (filter) => listSessions(store, filter),
-    sessionIds: () => db.prepare('SELECT DISTINCT session_id FROM sessions').pluck().all() as string[],
+    sessionIds: () => sessionIdsOf(store),
     headlessCopies: (filter) => headlessCopies(store, filter),
     pageSessions: (filter, query) => pageSessions(store, filter, query),
     sessionFacets: (filter) => sessionFacets(store, filter ?? {}),

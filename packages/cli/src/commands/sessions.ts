@@ -14,13 +14,13 @@ import {
   plural,
   realErrors,
   shortModel,
-  shortRefs,
 } from '../format.js';
 import { writeStored } from '../io.js';
 import type { SessionJson, SessionsJson } from '../output/json-types.js';
 import { type Cell, renderTable, styled } from '../table.js';
 import { formatCost } from '../usage-report.js';
 import { type CommandSpec, cutToLimit, filteredHelp, jsonText, refreshedScope } from './common.js';
+import { refsNamingOne } from './session-refs.js';
 import { noteUnmatchedModel } from './usage-model-note.js';
 
 const FILE_HELP = '  --file PATH      sessions whose calls read or changed PATH (see above)';
@@ -73,9 +73,14 @@ file under the current folder, and the same file of another folder, as the sessi
       if (realErrors(s) > 0 || api > 0) return styled(text, c.red);
       return s.expectedErrors > 0 ? styled(text, c.dim) : text;
     };
-    // Each reference as short as it can be and still name one session (Codex's time-ordered ids share their first
-    // 8), as the dashboard shows it; an id two project folders hold keeps its `@<folder>`.
-    const short = shortRefs(sessions.map((s) => s.ref));
+    // Each reference as short as it can be and still name one session of the index, listed or not (Codex's
+    // time-ordered ids share their first 8), as the dashboard shows it; an id two project folders hold keeps its
+    // `@<folder>`.
+    const ids = await ctx.sessionIds();
+    const short = refsNamingOne(
+      { sessionIds: () => ids },
+      sessions.map((s) => s.ref),
+    );
     const rows = sessions.map((s): Cell[] => [
       ((ref: string) => (s.isLive ? styled(ref, c.green) : s.archived ? styled(`${ref} (archived)`, c.dim) : ref))(
         short.get(s.ref) ?? s.ref,

@@ -25,6 +25,7 @@ export {
   listSessions,
   refsOf,
   type SessionRow,
+  sessionIdsOf,
   summariesOf,
   summaryOf,
 } from './session-summaries.js';

@@ -176,6 +176,11 @@ export function summaryOf(
   };
 }
 
+/** Every session id the index holds, once each: what a session's shortest reference must differ from. */
+export function sessionIdsOf(store: Pick<Store, 'db'>): string[] {
+  return prepared(store.db, 'SELECT DISTINCT session_id FROM sessions', 'pluck').all() as string[];
+}
+
 export function listSessions(store: Store, filter: SessionFilter = {}): SessionSummary[] {
   const scoped = scopeSql(filter);
   const rows = prepared(

@@ -22,7 +22,7 @@ import type { PriceTable } from '@agentdash/core/usage';
 import type Database from 'better-sqlite3';
 import { compressChunk, decompressPieces } from '../archive/archive-codec.js';
 import { hasArchivedFilesUnder } from '../read/archived-under.js';
-import { listSessions } from '../read/session-summaries.js';
+import { listSessions, sessionIdsOf } from '../read/session-summaries.js';
 import { SCHEMA_VERSION, schemaIsCurrent } from '../schema/schema-version.js';
 import { Settings } from '../schema/settings.js';
 import { NativeAddonError, openDatabase } from '../schema/sqlite-addon.js';
@@ -276,6 +276,11 @@ export class WarmIndex {
   listSessions(filter: SessionFilter, prices: PriceTable, now: () => number): SessionSummary[] | undefined {
     // One read transaction: the sessions and their files as of one commit.
     return this.shortcut(() => this.db.transaction(() => listSessions({ db: this.db, prices, now }, filter))());
+  }
+
+  /** Every session id the index holds (`AgentIndex.sessionIds`); undefined when the database cannot tell now. */
+  sessionIds(): string[] | undefined {
+    return this.shortcut(() => sessionIdsOf({ db: this.db }));
   }
 
   /** The current generation, to pass to `saveAnswer` for an answer computed after reading it. */
