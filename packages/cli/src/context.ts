@@ -344,7 +344,7 @@ export class Context {
     } else if (report.newIssues > 0 && !this.json) {
       // Quiet by default: only problems this run found are announced (`agentdash index` reports them all).
       this.note(
-        `${report.newIssues} new problem${report.newIssues === 1 ? '' : 's'} in the transcripts (malformed lines, unknown records, unreadable files); --verbose lists them`,
+        `${report.newIssues} new problem${report.newIssues === 1 ? '' : 's'} in the transcripts (malformed lines, unknown records, unreadable files, sessions without their main file); --verbose lists them`,
       );
     } else if (index.refreshProblems().length > 0 && !this.json) {
       // Loaded with the full index already: this runs after a refresh only.

@@ -15,7 +15,7 @@ export interface RefreshReport {
   readonly records: number;
   /** Parse issues stored for the files in scope (malformed lines etc.), plus discovery issues. */
   readonly issues: number;
-  /** Parse issues found in this run. */
+  /** Issues found in this run: the parse issues of the files it read, and the sessions it found without their main file. */
   readonly newIssues: number;
   /** Files dropped from the index because they are gone. */
   readonly filesRemoved: number;

@@ -28,7 +28,7 @@ import { PARALLEL_BYTES, ReadAhead } from './read-ahead.js';
 import { countsUnder, partialReport } from './refresh-counts.js';
 import { isHiddenByPermissions, readError, requireKnownRoots, resolvedRoots } from './refresh-disk.js';
 import { type FileStep, planRefresh, type StoredFile } from './refresh-plan.js';
-import { SessionUpdater } from './sessions.js';
+import { newlyMissingMain, SessionUpdater, sessionsMissingMain } from './sessions.js';
 import { type Batch, checkpointAtEnd, journalsInMemory, WriteBatches } from './write-batch.js';
 
 /** What `forgetSession` deleted. */
@@ -173,6 +173,7 @@ export class Refresher {
     let bytesParsed = 0;
     let records = 0;
     let newIssues = 0;
+    const missingMain = sessionsMissingMain(this.db);
     let filesRemoved = 0;
     const filesTotal = plan.steps.length;
     const { bytesTotal } = plan;
@@ -263,7 +264,7 @@ export class Refresher {
       bytesParsed,
       records,
       issues: counts.issues,
-      newIssues,
+      newIssues: newIssues + newlyMissingMain(this.db, missingMain),
       filesRemoved,
       sessions: counts.sessions,
       archivedFiles: counts.archivedFiles,

@@ -4,7 +4,7 @@ import { DEFAULT_AGENT } from '../agent-kind.js';
 import { adapterForFile, agentOfRow } from '../agents.js';
 import { idOfKey } from '../file-row.js';
 import { ERROR_COUNTS } from '../read/scope.js';
-import { preparedOnUse } from '../schema/prepared.js';
+import { prepared, preparedOnUse } from '../schema/prepared.js';
 import { hasCopies } from './copy-rows.js';
 import { EMPTY_SCAN, SessionScanner } from './session-scan.js';
 import { SessionUsageUpdater } from './session-usage.js';
@@ -17,6 +17,21 @@ interface SessionFile {
   readonly project_dir: string;
   readonly agent_id: string | null;
   readonly agent: string;
+}
+
+/**
+ * The sessions whose main file is missing (their `missing_main_file` issue, recomputed with the session), before a
+ * refresh: those it finds (`newlyMissingMain`) are among its new issues, with the parse issues of the files it read.
+ */
+export function sessionsMissingMain(db: Database.Database): Set<string> {
+  const sql = `SELECT DISTINCT f.session_id FROM issues i JOIN files f ON f.id = i.file_id
+    WHERE i.code = 'missing_main_file'`;
+  return new Set(prepared(db, sql, 'pluck').all() as string[]);
+}
+
+/** How many sessions are missing their main file now that were not among `before` (`sessionsMissingMain`). */
+export function newlyMissingMain(db: Database.Database, before: ReadonlySet<string>): number {
+  return [...sessionsMissingMain(db)].filter((sid) => !before.has(sid)).length;
 }
 
 /** Recomputes a session's summary row from the stored rows of its files. */
