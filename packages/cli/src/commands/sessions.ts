@@ -33,8 +33,8 @@ export const sessionsCommand: CommandSpec = {
 expected ones), cost, client version(s), model(s), project and title (custom title, AI title, summary or first
 prompt); a narrow terminal shows the columns that fit. --json adds usage, cost and where the time went. Empty and
 warm-up sessions (no tool call of their own, and no message of their own or no title) are listed too: the
-dashboard's list hides them and stats does not count them. A resumed or forked session counts its own messages, tool calls and cost:
-what it copied from an earlier session counts there.
+dashboard's list hides them and stats does not count them. A resumed or forked session counts its own messages,
+tool calls and cost: what it copied from an earlier session counts there.
 
 --file PATH lists the sessions whose file tools (Read, Write, Edit, a patch, …) or shell commands (cat, >, rm, mv,
 …) read or changed a file, as each session's Files page lists them. An absolute path matches that path exactly. A
