@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { sharedDir } from '@agentdash/testing/shared';
 import { assistantText, basesOf, prompt, writeLines } from '@agentdash/testing/synthetic';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { earlierTurns, forkTurns } from '../test/forks.js';
 import { type AgentIndex, openIndex } from './index.js';
 
 const ORIGINAL = 'aaaaaaaa-0000-4000-8000-00000000c0a1';
@@ -27,25 +28,8 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The earlier conversation (model claude-opus-5-5): two prompts, two responses. */
-const history = (session: string) => {
-  const at = basesOf(session);
-  return [
-    prompt(at('u1', null, 0), 'Start.'),
-    assistantText(at('a1', 'u1', 5), 'msg_count_1', 'Started.'),
-    prompt(at('u2', 'a1', 10), 'Go on.'),
-    assistantText(at('a2', 'u2', 20), 'msg_count_2', 'Went on.'),
-  ];
-};
-/** The fork: the history copied, then its own prompt answered by another model. */
-const fork = () => {
-  const at = basesOf(FORK);
-  return [
-    ...history(FORK),
-    prompt(at('u3', 'a2', 40), 'Carry on in a fork.'),
-    assistantText(at('a3', 'u3', 43), 'msg_count_3', 'Carried on.').replace('claude-opus-5-5', 'claude-haiku-5-5'),
-  ];
-};
+const history = (session: string) => earlierTurns(session, 'count');
+const fork = () => forkTurns(FORK, 'count', 'claude-haiku-5-5');
 
 const project = () => join(dir, 'home', 'projects', '-home-user-proj-demo');
 const countsOf = (id: string) => {

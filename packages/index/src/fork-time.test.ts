@@ -8,8 +8,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sharedDir } from '@agentdash/testing/shared';
-import { assistantText, basesOf, prompt, writeLines } from '@agentdash/testing/synthetic';
+import { writeLines } from '@agentdash/testing/synthetic';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { earlierTurns, forkTurns } from '../test/forks.js';
 import { type AgentIndex, openIndex } from './index.js';
 
 const ORIGINAL = 'aaaaaaaa-0000-4000-8000-00000000f0a1';
@@ -26,25 +27,8 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The earlier conversation: two prompts answered at 10:00:05 and 10:00:20, as its session's file holds them. */
-const history = (session: string) => {
-  const at = basesOf(session);
-  return [
-    prompt(at('u1', null, 0), 'Start.'),
-    assistantText(at('a1', 'u1', 5), 'msg_fork_1', 'Started.'),
-    prompt(at('u2', 'a1', 10), 'Go on.'),
-    assistantText(at('a2', 'u2', 20), 'msg_fork_2', 'Went on.'),
-  ];
-};
-/** The fork: the history copied (the same uuids, message ids and times), then its own prompt and answer. */
-const fork = () => {
-  const at = basesOf(FORK);
-  return [
-    ...history(FORK),
-    prompt(at('u3', 'a2', 40), 'Carry on in a fork.'),
-    assistantText(at('a3', 'u3', 43), 'msg_fork_3', 'Carried on.'),
-  ];
-};
+const history = (session: string) => earlierTurns(session, 'fork');
+const fork = () => forkTurns(FORK, 'fork');
 
 const timeOf = (id: string) => index.listSessions({}).find((s) => s.id === id);
 const project = () => join(dir, 'home', 'projects', '-home-user-proj-demo');
