@@ -20,7 +20,8 @@ const list = async (query: string): Promise<SessionsResponse> => {
   return (await res.json()) as SessionsResponse;
 };
 
-const isEmpty = (r: SessionRow) => r.messages === 0 || (!r.title && r.toolCalls === 0);
+// the list's rule (index read/scope.ts `shownSession`): no call of its own, and no message of its own or no title
+const isEmpty = (r: SessionRow) => r.toolCalls === 0 && (r.messages === 0 || !r.title);
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'agentdash-hide-'));
