@@ -77,9 +77,10 @@ describe.skipIf(missing !== undefined)('the waterfall with measured times in hea
     await legend.waitFor({ timeout: 15_000 });
     const canvas = page.locator(`[data-testid=waterfall-canvas][data-measured="${measured.length}"]`);
     await canvas.waitFor({ timeout: 15_000 });
-    expect(await canvas.getAttribute('aria-label')).toMatch(
-      new RegExp(`; ${measured.length} calls? drawn as measured by telemetry, the rest inferred$`),
-    );
+    // the label comes with the drawing, a frame after the render that sets data-measured
+    await expect
+      .poll(() => canvas.getAttribute('aria-label'), { timeout: 15_000 })
+      .toMatch(new RegExp(`; ${measured.length} calls? drawn as measured by telemetry, the rest inferred$`));
 
     // a bar's pixels from its times, as the canvas lays them out (the view as the wheel zooms it, around the pointer)
     const box = await canvas.boundingBox();
