@@ -142,8 +142,8 @@ export interface SessionSummary {
   /** Models of the session the price table does not know: their cost is unknown, not 0. */
   readonly unpricedModels: readonly string[];
   /**
-   * Models some of whose responses recorded no input (Copilot CLI 1.0.64): `costUsd` counts their output only, a
-   * lower bound (core's `costIsLowerBound`). Absent when there is none.
+   * Models some of whose responses recorded no input (Copilot CLI 1.0.64, Gemini 0.20's folded turns): `costUsd`
+   * counts what was recorded, a lower bound (core's `costIsLowerBound`). Absent when there is none.
    */
   readonly inputUnrecordedModels?: readonly string[];
   /**

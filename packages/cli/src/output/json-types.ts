@@ -131,7 +131,7 @@ export interface SessionJson {
   readonly subagentCostUsd: number | null;
   /** Models without a price: the session costs more than `costUsd`. */
   readonly unpricedModels: readonly string[];
-  /** Models some of whose responses recorded no input (Copilot CLI 1.0.64): the session costs more than `costUsd`. */
+  /** Models some of whose responses recorded no input (Copilot 1.0.64, Gemini 0.20): it costs more than `costUsd`. */
   readonly inputUnrecordedModels?: readonly string[];
   /** Models some of whose responses kept only the stream's first output count (Claude Code): output and cost are more. */
   readonly outputUnrecordedModels?: readonly string[];
@@ -283,9 +283,9 @@ export interface UsageReportJson {
   readonly totals: UsageTotalsJson;
   /** Models without a price in the table: their cost is unknown (and left out of the sums). */
   readonly unpricedModels: readonly string[];
-  /** Models some of whose responses recorded no input: their cost is that of their output only. Absent when none. */
+  /** Models some of whose responses recorded no input: their cost is that of what was recorded. Absent when none. */
   readonly inputUnrecordedModels?: readonly string[];
-  /** Models some of whose responses kept only the stream's first output count: their output and cost are more. */
+  /** Models some of whose responses recorded no final output count: their output and cost are more. */
   readonly outputUnrecordedModels?: readonly string[];
   /** The price table used. */
   readonly prices: { readonly date: string; readonly source: string };

@@ -23,6 +23,12 @@ export interface Usage {
    * bound, unless another of its records has a count at least this large.
    */
   readonly outputAtLeast?: number;
+  /**
+   * Responses after this one whose records the client wrote into this one without their usage (Gemini CLI 0.20
+   * folds a turn with tool calls and no text into the message before it): each a response of unknown input and
+   * output, so that the count of responses is whole and their cost a lower bound (`dedupeResponses`).
+   */
+  readonly turnsUnrecorded?: number;
 }
 
 /** Fields every chain record (user/assistant/system/attachment/progress) has. */

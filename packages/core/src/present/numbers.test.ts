@@ -67,11 +67,11 @@ describe('numbers', () => {
       '$0.29',
       '$0.29',
       'unknown',
-      'No input recorded for claude-sonnet-4.6: its output only is counted',
+      'No input recorded for some responses of claude-sonnet-4.6: only what was recorded is counted',
       'No price for x',
-      'No input recorded for a, b: their output only is counted',
+      'No input recorded for some responses of a, b: only what was recorded is counted',
       'No price for gpt-5.6, unknown Codex model',
-      'Some responses of unknown Codex model ke',
+      'Some responses of unknown Codex model re',
     ]);
     expect([formatBytes(512), formatBytes(1536), formatBytes(1023.99 * 1024), formatBytes(3 * 1024 ** 3)]).toEqual([
       '512 B',

@@ -82,14 +82,10 @@ export function costGapsNote(gaps: CostGaps): string | undefined {
   if (unpriced.length > 0) notes.push(`No price for ${modelList(unpriced)}`);
   const unrecorded = gaps.inputUnrecordedModels ?? [];
   if (unrecorded.length > 0)
-    notes.push(
-      `No input recorded for ${modelList(unrecorded)}: ${unrecorded.length === 1 ? 'its' : 'their'} output only is counted`,
-    );
+    notes.push(`No input recorded for some responses of ${modelList(unrecorded)}: only what was recorded is counted`);
   const cut = gaps.outputUnrecordedModels ?? [];
   if (cut.length > 0)
-    notes.push(
-      `Some responses of ${modelList(cut)} kept only the stream's first output count: their output is more than counted`,
-    );
+    notes.push(`Some responses of ${modelList(cut)} recorded no final output count: their output is more than counted`);
   return notes.length > 0 ? notes.join('; ') : undefined;
 }
 
@@ -105,12 +101,12 @@ export function unrecordedNotes(
   const notes: { kind: 'input' | 'output'; text: string }[] = [];
   const input = gaps?.inputUnrecordedModels ?? [];
   if (input.length > 0) {
-    const text = `No input recorded for some responses of ${modelList(input)}: their cost counts their output only, a lower bound (+ ?)`;
+    const text = `No input recorded for some responses of ${modelList(input)}: their cost counts what was recorded, a lower bound (+ ?)`;
     notes.push({ kind: 'input', text });
   }
   const output = gaps?.outputUnrecordedModels ?? [];
   if (output.length > 0) {
-    const text = `Some responses of ${modelList(output)} kept only the stream's first output count (no record of them has the final one): their output and cost are lower bounds (+ ?)`;
+    const text = `Some responses of ${modelList(output)} recorded no final output count (the stream's first count, or none): their output and cost are lower bounds (+ ?)`;
     notes.push({ kind: 'output', text });
   }
   return notes;

@@ -364,6 +364,7 @@ function* usageRecordsOf(records: Iterable<TranscriptRecord>): Generator<UsageRe
       timestampMs: timestampMs(record.timestamp),
       isSynthetic: record.isSynthetic,
       tokens: { ...record.usage, reasoningOutputTokens: record.usage.reasoningOutputTokens ?? 0 },
+      turnsUnrecorded: record.usage.turnsUnrecorded,
       context: undefined,
     };
   }

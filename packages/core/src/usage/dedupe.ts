@@ -15,6 +15,8 @@ export interface UsageRecord<C = undefined> {
   readonly inputUnrecorded?: boolean;
   /** The least output its content took, when its count is below it (core's `Usage.outputAtLeast`). */
   readonly outputAtLeast?: number | undefined;
+  /** Responses folded into the record without their usage (core's `Usage.turnsUnrecorded`). */
+  readonly turnsUnrecorded?: number | undefined;
   /** Where the record was (session, thread, project…): the response keeps its first record's. */
   readonly context: C;
 }
@@ -52,6 +54,7 @@ interface Group<C> {
   records: number;
   inputUnrecorded?: true;
   outputAtLeast: number | undefined;
+  turnsUnrecorded: number;
   context: C;
 }
 
@@ -63,6 +66,8 @@ interface Group<C> {
  *   `message_start` counts; copies made by resume keep the same message id and are counted once);
  * - a response's input is unrecorded only when none of its records has it; its output, when its largest count is
  *   below what one of its records' content took (usage/output-floor.ts);
+ * - the responses a record says were folded into it without their usage (`UsageRecord.turnsUnrecorded`, the largest
+ *   over the response's records) follow it, each with no tokens and its input and output unrecorded;
  * - `<synthetic>` messages and records without a model or usage are skipped; a record without a message id is a
  *   response of its own.
  * Records are taken in the order given: a response keeps the context of its first record.
@@ -85,6 +90,7 @@ export function dedupeResponses<C>(records: Iterable<UsageRecord<C>>): ResponseU
       records: 1,
       ...(record.inputUnrecorded === true ? { inputUnrecorded: true } : {}),
       outputAtLeast: record.outputAtLeast,
+      turnsUnrecorded: record.turnsUnrecorded ?? 0,
       context: record.context,
     });
     if (record.messageId === undefined || record.messageId === '') {
@@ -114,6 +120,7 @@ export function dedupeResponses<C>(records: Iterable<UsageRecord<C>>): ResponseU
     target.tokens = maxTokens(target.tokens, record.tokens);
     target.outputAtLeast = responseFloor(target.outputAtLeast, record.outputAtLeast, target.tokens.outputTokens);
     target.records += 1;
+    target.turnsUnrecorded = Math.max(target.turnsUnrecorded, record.turnsUnrecorded ?? 0);
     // A record with the input side gives the response its input: it is then known.
     if (target.inputUnrecorded && record.inputUnrecorded !== true) delete target.inputUnrecorded;
     if (
@@ -123,9 +130,30 @@ export function dedupeResponses<C>(records: Iterable<UsageRecord<C>>): ResponseU
       target.timestampMs = record.timestampMs;
     }
   }
-  return out.map(({ outputAtLeast, ...response }) =>
+  return out.flatMap(({ outputAtLeast, turnsUnrecorded, ...response }) => [
     outputAtLeast !== undefined && outputAtLeast > response.tokens.outputTokens
-      ? { ...response, outputUnrecorded: true }
+      ? { ...response, outputUnrecorded: true as const }
       : response,
-  );
+    ...unrecordedTurns(response, turnsUnrecorded),
+  ]);
+}
+
+const NO_TOKENS: TokenCounts = {
+  inputTokens: 0,
+  outputTokens: 0,
+  cacheCreationInputTokens: 0,
+  cacheCreation1hInputTokens: 0,
+  cacheReadInputTokens: 0,
+  reasoningOutputTokens: 0,
+};
+
+/** The responses a response's records hold without their usage: each one, its input and output unknown. */
+function unrecordedTurns<C>(response: Omit<Group<C>, 'outputAtLeast' | 'turnsUnrecorded'>, turns: number) {
+  return Array.from({ length: turns }, (_, i) => ({
+    ...response,
+    key: `${response.key}#${i + 1}`,
+    tokens: NO_TOKENS,
+    inputUnrecorded: true as const,
+    outputUnrecorded: true as const,
+  }));
 }

@@ -95,7 +95,7 @@ describe("a response whose records kept the stream's first count", () => {
     const gaps = { unpricedModels: [], outputUnrecordedModels: ['claude-sonnet-4-20250514'] };
     expect(costIsLowerBound(gaps)).toBe(true);
     expect(costIsLowerBound({ unpricedModels: [] })).toBe(false);
-    expect(costGapsNote(gaps)).toContain("kept only the stream's first output count");
+    expect(costGapsNote(gaps)).toContain('recorded no final output count');
     expect(formatTokenLine(usage(818), gaps)).toBe('5 in · 818 + ? out');
     // A report's warnings, one sentence per kind, the CLI's and the Usage page's alike.
     expect(unrecordedNotes({ ...gaps, inputUnrecordedModels: ['gpt-5.4-mini'] }).map((n) => n.kind)).toEqual([
@@ -103,7 +103,7 @@ describe("a response whose records kept the stream's first count", () => {
       'output',
     ]);
     expect(unrecordedNotes(gaps)[0]?.text).toMatch(
-      /^Some responses of claude-sonnet-4-20250514 kept only .* \(\+ \?\)$/,
+      /^Some responses of claude-sonnet-4-20250514 recorded no final output count .* \(\+ \?\)$/,
     );
     expect(unrecordedNotes({})).toEqual([]);
   });

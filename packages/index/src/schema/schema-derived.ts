@@ -80,6 +80,8 @@ const RECORDS = `
     -- Core's Usage.outputAtLeast: the least output the record's content took, set only when output_tokens is below
     -- it (the stream's first count was written, not the response's).
     output_at_least INTEGER,
+    -- Core's Usage.turnsUnrecorded: responses the client wrote into this record without their usage (Gemini 0.20).
+    turns_unrecorded INTEGER,
     ts ${TS} VIRTUAL,
     uuid ${UUID} VIRTUAL,
     kind ${KIND(RECORD_KINDS)} VIRTUAL,

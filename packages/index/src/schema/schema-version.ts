@@ -113,6 +113,8 @@
  *   92: a Codex command its call's time limit killed (`command timed out after N milliseconds`) a `timeout`.
  *   93: a fork's or resume's prompts, responses and models copied from sessions that own them out of its counts
  *   (`sessions.copied_prompts`, `copied_responses`, `copied_models`).
+ *   94: a Gemini 0.20 message's turns folded into it without their tokens counted as responses of unknown usage
+ *   (`records.turns_unrecorded`).
  *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
  *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
  *   rebuild the whole index each time the other had run.
@@ -120,7 +122,7 @@
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 93;
+export const DERIVED_VERSION = 94;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

@@ -244,7 +244,7 @@ export class FactTracker {
     for (let i = from; i < end; i++) {
       const op = ops[i] as Op;
       // A copied record's row (`copy_of` set) is its holder's line's: its holder's directory, which it repeats.
-      if (op[0] === OP.record && op[27] === undefined) {
+      if (op[0] === OP.record && op[28] === undefined) {
         // The first record of a line has its row (a second record glued on the same line has none).
         const line = op[1] as number;
         if (line !== this.cwdLine) {

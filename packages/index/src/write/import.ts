@@ -51,9 +51,9 @@ export class Writer {
           `INSERT OR IGNORE INTO records (file_id, line, kind_raw, uuid_raw, ts_text, ts_ms, cwd_ref, version_ref,
           git_branch_ref, model_ref, message_id, is_sidechain, is_synthetic, shown, input_tokens, output_tokens,
           cache_creation_tokens, cache_read_tokens, request_id, cache_1h_tokens, reasoning_tokens, request_ref,
-          parent_raw, prompt_text, sig, extra_results, output_at_least, copy_of)
+          parent_raw, prompt_text, sig, extra_results, output_at_least, turns_unrecorded, copy_of)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, 0), coalesce(?, 0), coalesce(?, 0), ?, ?, ?, ?, ?, ?, ?, ?,
-          ?, ?, ?, ?, ?, ?)`,
+          ?, ?, ?, ?, ?, ?, ?)`,
         ),
       stringId: () => db.prepare('SELECT id FROM strings WHERE text = ?').pluck(),
       insertString: () => db.prepare('INSERT INTO strings (text) VALUES (?)'),
@@ -199,7 +199,8 @@ export class Writer {
             op[24],
             op[25],
             op[26],
-            op[27] ?? null,
+            op[27],
+            op[28] ?? null,
           );
           const extra = op[25];
           if (inserted.changes === 0 && extra !== null) s.addExtraResults.run(extra, fileId, line);

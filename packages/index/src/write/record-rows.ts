@@ -59,10 +59,10 @@ function signatureOf(
 
 /**
  * The record columns from `cwd` to `request_ref` of a record that is only a time (a line that is not a chain
- * record), and its header columns (`parent_raw` to `extra_results`): none.
+ * record), and its header columns (`parent_raw` to `turns_unrecorded`): none.
  */
 const TIME_ONLY = [null, null, null, null, null, 0, 0, 0, null, null, null, null, null, null, null, null] as const;
-const NO_HEADER_FACTS = [null, null, null, null, null] as const;
+const NO_HEADER_FACTS = [null, null, null, null, null, null] as const;
 /** `TIME_ONLY` with the model column set. */
 const timeOnlyWithModel = (model: string) =>
   [null, null, null, model, null, 0, 0, 0, null, null, null, null, null, null, null, null] as const;
@@ -142,6 +142,7 @@ export function opsOfEvent(event: RecordEvent, file: OpsFile, out: Op[]): void {
         null,
         // Below what its content took (core's `Usage.outputAtLeast`): the stream's first count, not the response's.
         usage?.outputAtLeast ?? null,
+        usage?.turnsUnrecorded ?? null,
       ];
       if (copyOf !== undefined) recordOp.push(copyOf);
       out.push(recordOp);

@@ -12,8 +12,8 @@ export const OP = {
   issue: 1,
   /** `[OP.record, line, kind_raw, uuid_raw, ts_text, ts_ms, cwd, version, git_branch, model, message_id,
    *  is_sidechain, is_synthetic, shown, input, output, cache_creation, cache_read, request_id, cache_1h,
-   *  reasoning, request_ref, parent_raw, prompt_text, sig, extra_results, output_at_least, copy_of?]`:
-   *  `output_at_least` is core's `Usage.outputAtLeast`; `extra_results` counts the
+   *  reasoning, request_ref, parent_raw, prompt_text, sig, extra_results, output_at_least, turns_unrecorded,
+   *  copy_of?]`: `output_at_least` is core's `Usage.outputAtLeast`, `turns_unrecorded` its `Usage.turnsUnrecorded`; `extra_results` counts the
    *  result blocks without an id here; the writer adds those whose id the file already answered. `copy_of`: only on
    *  a subagent's record copied into this file (copy-rows.ts), at its holder's line plus `COPY_LINE`. */
   record: 2,
@@ -82,6 +82,7 @@ export type RecordRow = [
   sig: string | null,
   extraResults: number | null,
   outputAtLeast: number | null,
+  turnsUnrecorded: number | null,
   copyOf?: string,
 ];
 export type RecordOp = Readonly<RecordRow>;

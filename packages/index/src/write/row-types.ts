@@ -122,5 +122,6 @@ export type RecordBind = [
   sig: Text,
   extraResults: Num,
   outputAtLeast: Num,
+  turnsUnrecorded: Num,
   copyOf: Text,
 ];

@@ -26,6 +26,8 @@ export interface UsageRow {
   readonly ro: number | null;
   /** Core's `Usage.outputAtLeast`: the least output the record's content took, when `o` is below it. */
   readonly oal: number | null;
+  /** Core's `Usage.turnsUnrecorded`: responses written into the record without their usage. */
+  readonly tu: number | null;
 }
 
 /**
@@ -108,6 +110,7 @@ type RowValues = readonly [
   run_key: string | null,
   run_parent: string | null,
   output_at_least: number | null,
+  turns_unrecorded: number | null,
 ];
 
 /** The columns of `RowValues`, in its order. */
@@ -118,7 +121,8 @@ const ROW_COLUMNS = `line, kind, ts_ms, cwd_ref, version_ref, git_branch_ref, mo
     WHEN kind = 'assistant' AND is_synthetic = 0 AND message_id IS NULL THEN uuid
     WHEN is_synthetic IN (1, 3) THEN uuid END AS uuid, copy_of,
   CASE WHEN is_sidechain = 1 AND copy_of IS NULL THEN hex(uuid_raw) END AS run_key,
-  CASE WHEN is_sidechain = 1 AND copy_of IS NULL THEN hex(parent_raw) END AS run_parent, output_at_least`;
+  CASE WHEN is_sidechain = 1 AND copy_of IS NULL THEN hex(parent_raw) END AS run_parent, output_at_least,
+  turns_unrecorded`;
 
 const THREAD_KINDS: ReadonlySet<string> = new Set(['user', 'assistant', 'system', 'attachment', 'progress']);
 
@@ -227,6 +231,7 @@ export class SessionScanner {
             cr: r[17],
             ro: r[18],
             oal: r[23],
+            tu: r[24],
           });
         }
         if ((mainThread || !mainFile) && tsMs !== null && THREAD_KINDS.has(kind)) {

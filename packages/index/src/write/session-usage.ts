@@ -156,6 +156,7 @@ export class SessionUsageUpdater {
       // Usage stored without its input (session-scan.ts `UsageRow.i`).
       inputUnrecorded: r.i === null,
       outputAtLeast: r.oal ?? undefined,
+      turnsUnrecorded: r.tu ?? undefined,
       tokens: {
         inputTokens: r.i ?? 0,
         outputTokens: r.o ?? 0,

@@ -26,6 +26,11 @@ export interface ThreadContext {
   readonly injected: ReadonlySet<string>;
   /** The subagent's id for a subagent file (`chats/<parent session>/<agent id>.jsonl`); undefined for a main file. */
   readonly subagentId: string | undefined;
+  /**
+   * The file folds a model turn with tool calls and no text into the message before it, dropping that turn's tokens
+   * (0.20's document: `foldedTurnsOf`).
+   */
+  readonly foldsTurns?: boolean;
   parent: RecordUuid | null;
 }
 
@@ -156,12 +161,14 @@ function assistantRecords(
   const uuid = uuidOf(message, loc);
   const timestamp = stampOf(message.timestamp);
   const tokens = geminiTokensOf(message.tokens);
+  const calls = Array.isArray(message.toolCalls) ? message.toolCalls : [];
+  const turns = ctx.foldsTurns === true && tokens !== undefined ? foldedTurnsOf(calls, stampOf(message.timestamp)) : 0;
   const base = {
     kind: 'assistant' as const,
     messageId: uuid as string,
     requestId: undefined,
     model: str(message.model),
-    usage: tokens ? usageFromGeminiTokens(tokens) : undefined,
+    usage: tokens ? { ...usageFromGeminiTokens(tokens), ...(turns > 0 ? { turnsUnrecorded: turns } : {}) } : undefined,
     stopReason: undefined,
     isApiErrorMessage: false,
     isSynthetic: false,
@@ -179,7 +186,6 @@ function assistantRecords(
   records.push(head);
   ctx.parent = uuid;
 
-  const calls = Array.isArray(message.toolCalls) ? message.toolCalls : [];
   const results: UserRecord[] = [];
   calls.forEach((call, index) => {
     const entry = isRecord(call) ? call : {};
@@ -201,6 +207,27 @@ function assistantRecords(
     ctx.parent = result.uuid;
   }
   return records;
+}
+
+/**
+ * How many model turns after the message's own its calls came from: a call created after an earlier one of the
+ * message had completed came from a later response. The client names a call when its response streams in (the epoch
+ * in its id, `callStartOf`) and runs a response's calls once it has ended, so one response's calls are all named
+ * before any of them completes. 0.20 writes the calls of the turns after a message, turns with calls and no text,
+ * into it, and drops their tokens (corpus-agents 0.20.2: its 42 messages and the 100 turns folded into them are 142
+ * of the 144 responses served; the other two are a subagent's, not written).
+ */
+export function foldedTurnsOf(calls: readonly unknown[], messageTime: IsoTimestamp | undefined): number {
+  let turns = 0;
+  let completed: number | undefined;
+  for (const call of calls) {
+    const entry = isRecord(call) ? call : {};
+    const start = timestampMs(callStartOf(str(entry.id) ?? '', messageTime));
+    if (start !== undefined && completed !== undefined && start > completed) turns += 1;
+    const end = timestampMs(stampOf(entry.timestamp));
+    if (end !== undefined) completed = completed === undefined ? end : Math.max(completed, end);
+  }
+  return turns;
 }
 
 /** The result of a call, or undefined when the call has none yet (no `result` and no final `status`). */

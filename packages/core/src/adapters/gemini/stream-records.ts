@@ -42,7 +42,8 @@ export async function streamGeminiRecords(
   if (file.headless === true || (await headlessOwnerOf(file.path, [geminiStreamWriter])) !== undefined) {
     return streamGeminiStreamJson(file, onEvent, options);
   }
-  const read = file.path.endsWith('.json')
+  const document = file.path.endsWith('.json');
+  const read = document
     ? await readJsonEntries(file.path, { ...options, modifiedMs: file.mtimeMs })
     : await readJsonlEntries(file.path, options);
   const header = read.entries.find((e): e is Extract<SessionEntry, { kind: 'header' }> => e.kind === 'header');
@@ -60,6 +61,7 @@ export async function streamGeminiRecords(
     subagentId: isSubagent
       ? (file.agentId ?? headerSession ?? basename(file.path).replace(/\.jsonl?$/, ''))
       : undefined,
+    foldsTurns: document,
     parent: null,
   };
   for (const entry of read.entries) {

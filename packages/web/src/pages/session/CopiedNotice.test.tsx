@@ -26,7 +26,7 @@ describe('the notice of what a resume copied', () => {
     // Before: `$0.00018`, as if the Copilot CLI 1.0.68 response's input had cost nothing.
     expect(cost({ ...from, inputUnrecordedModels: ['gpt-5.4-mini'] })).toEqual([
       '$0.00018 + ?',
-      'No input recorded for gpt-5.4-mini: its output only is counted',
+      'No input recorded for some responses of gpt-5.4-mini: only what was recorded is counted',
     ]);
     expect(cost(from)).toEqual(['$0.00018', undefined]);
   });
