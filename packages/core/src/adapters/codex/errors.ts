@@ -29,6 +29,11 @@ const RULES: readonly {
   { test: /^apply_patch verification failed: Failed to find expected lines/, category: 'string-not-found' },
   { test: /^apply_patch verification failed: Failed to read file.*No such file/s, category: 'file-not-found' },
   { test: /^apply_patch verification failed/, category: 'validation' },
+  // The same failures as 0.3x–0.4x wrote them, a patch tool's or a shell's `apply_patch` heredoc's whole output
+  // (../shared/wild-agents openprintkit-1, ocodex-1).
+  { test: /^error: Failed to find expected lines/, category: 'string-not-found' },
+  { test: /^error: Failed to read file.*No such file/s, category: 'file-not-found' },
+  { test: /^error: (?:invalid hunk at line \d+|invalid patch)/, category: 'validation' },
   { test: /^(?:Wall time: [^\n]*\n)?aborted by user/, category: 'interrupted' },
   // An approval the user declined (codex-rs `ReviewDecision::Denied`): a patch (0.41, ../shared/wild-agents
   // agentcmd-1) or a command.

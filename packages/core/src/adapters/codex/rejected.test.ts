@@ -7,7 +7,7 @@ import { loadSession } from '../../index.js';
 import { groupSessions } from '../../io/discover.js';
 import { filesTouchedBy } from '../../present/index.js';
 
-/** A 0.40 rollout whose one shell call the user declined, with `output` as the client wrote it. */
+/** A 0.40 rollout whose one shell call has `output` as the client wrote it (the user declined it, it failed…). */
 async function declined(command: string, output: string) {
   const dir = join(mkdtempSync(join(tmpdir(), 'codex-rejected-')), 'sessions/2025/09/24');
   mkdirSync(dir, { recursive: true });
@@ -56,5 +56,37 @@ describe('a change the user declined (Codex approval)', () => {
   it('is the same for a command ("exec command rejected by user")', async () => {
     const call = await declined('rm -rf build', 'exec command rejected by user');
     expect(call.result?.error).toMatchObject({ category: 'user-rejected', severity: 'expected' });
+  });
+});
+
+describe('a patch the client could not apply (its whole output `error: …`)', () => {
+  const patch =
+    "apply_patch << 'PATCH'\n*** Begin Patch\n*** Update File: README.md\n@@\n-old\n+new\n*** End Patch\nPATCH";
+  // Before: a success typed as the patch, README.md listed as changed (../shared/wild-agents openprintkit-1 0.34,
+  // ocodex-1: 18 calls).
+  it('is a failed call, its lines not found, and touches no file', async () => {
+    const call = await declined(
+      patch,
+      'error: Failed to find expected lines in /repo/README.md:\n🧰 Project Structure',
+    );
+    expect(call.status).toBe('error');
+    expect(call.result?.error).toMatchObject({ category: 'string-not-found', severity: 'error' });
+    expect(filesTouchedBy(call, '/repo')).toEqual([]);
+  });
+
+  it('is a failed call when the patch is malformed ("invalid hunk")', async () => {
+    const call = await declined(
+      patch,
+      "error: invalid hunk at line 3, '[workspace]' is not a valid hunk header. Valid hunk headers: '*** Add File: {path}', '*** Delete File: {path}', '*** Update File: {path}'",
+    );
+    expect(call.result?.error).toMatchObject({ category: 'validation', severity: 'error' });
+  });
+
+  it("is no failure when a command's own output begins so (under its exit-code header)", async () => {
+    const call = await declined(
+      'cat log.txt',
+      'Exit code: 0\nWall time: 0 seconds\nOutput:\nerror: Failed to find expected lines\n',
+    );
+    expect(call.status).toBe('ok');
   });
 });
