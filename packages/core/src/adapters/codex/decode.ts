@@ -24,7 +24,7 @@ import {
 } from './decode-items.js';
 import { type CodexRecordEvent, isReconnect } from './decode-session.js';
 import { CodexResponses } from './decode-usage.js';
-import { codexFailureOf, codexShellExitOf, isCommandOutput } from './errors.js';
+import { codexExitCodeOf, codexFailureOf, codexShellExitOf, isCommandOutput } from './errors.js';
 import { eventNote, SILENT_EVENTS } from './event-notes.js';
 import { EventWords } from './event-words.js';
 import { environmentCwd, isInjectedUserText, splitIdePrompt } from './injected.js';
@@ -246,7 +246,7 @@ export class CodexDecoder extends CodexResponses {
     const name = this.legacy ? legacyMcpName(toolNameOf(type, item)) : toolNameOf(type, item);
     this.callNames.set(callId, name);
     const input = inputOf(type, item);
-    if (SHELL_TOOLS.has(canonicalCodexToolName(name))) this.callInputs.set(callId, input);
+    if (SHELL_TOOLS.has(canonicalCodexToolName(name)) || name === 'exec') this.callInputs.set(callId, input);
     const record = this.assistant([{ kind: 'tool-use', id, name, input }], timestamp, loc);
     if (canonicalCodexToolName(name) === 'view_image') this.imageCalls.set(callId, record.uuid);
     out(record);
@@ -277,15 +277,15 @@ export class CodexDecoder extends CodexResponses {
     const parsed = parseCodexOutput(raw);
     const text = resultText(parsed.content);
     const name = this.callNames.get(callId) ?? '';
+    const exitCode = codexExitCodeOf(name, parsed);
     const toolUseResult = {
       ...facts,
       style: parsed.style,
-      ...(parsed.exitCode !== undefined ? { exitCode: parsed.exitCode } : {}),
+      ...(exitCode !== undefined ? { exitCode } : {}),
       ...(parsed.runningSessionId !== undefined ? { runningSessionId: parsed.runningSessionId } : {}),
       ...(parsed.wallTimeSeconds !== undefined ? { durationSeconds: parsed.wallTimeSeconds } : {}),
     };
-    // Codex writes no error flag: a failure is a client message as the whole output, a failed event, or a command
-    // that exited non-zero.
+    // No error flag: a failure is a client message as the whole output, a failed event, or a non-zero exit.
     const failed =
       codexFailureOf(name, text, facts.failed === true, !isCommandOutput(name, parsed.style)) !== undefined ||
       codexShellExitOf(name, this.callInputs.get(callId), num(toolUseResult.exitCode), parsed.style)?.failed === true;

@@ -1,3 +1,5 @@
+import { isRecord, num } from '../../internal/guards.js';
+import type { ResultContent } from '../../model/content.js';
 import type { ToolError } from '../../model/tool-error.js';
 import { type ErrorCategory, type ErrorSeverity, isPersonsDecision } from '../../model/tool-error.js';
 import { readShellExit, type ShellExit, shellExitError } from '../../results/shell-exit.js';
@@ -102,10 +104,58 @@ export function codexShellExitOf(
   style: string | undefined,
 ): ShellExit | undefined {
   const name = canonicalCodexToolName(toolName);
+  // A script (0.144+) that printed a command's result (`printedCommandExit`): the command is its one literal command
+  // line, when it has one (grep's exit 1 is an answer), else unknown.
+  if (name === 'exec' && style === 'blocks' && exitCode !== undefined) {
+    const commands = (typeCodexInput(name, input).commands as readonly string[] | undefined) ?? [];
+    return readShellExit(commands.length === 1 ? commands[0] : undefined, exitCode);
+  }
   // 0.144+ puts the header in the first of the output's blocks.
   if (!SHELL_TOOLS.has(name) || !(isCommandOutput(toolName, style) || style === 'blocks')) return undefined;
   return readShellExit(typeCodexInput(name, input).command, exitCode);
 }
+
+/**
+ * The command result an `exec` script (0.144+) printed whole, as `text(JSON.stringify(await tools.exec_command({cmd:
+ * …})))` prints one (`{"chunk_id":…,"wall_time_seconds":…,"exit_code":1,"output":…}`, ../shared/wild-agents
+ * entire-graph-5): the first that exited non-zero, else the first; undefined when the script printed none (its own
+ * words are no exit).
+ */
+export function printedCommandResult(
+  content: ResultContent,
+): { readonly exitCode: number; readonly output: string } | undefined {
+  if (typeof content === 'string') return undefined;
+  let first: { exitCode: number; output: string } | undefined;
+  for (const block of content) {
+    if (block.kind !== 'text') continue;
+    const text = block.text.trim();
+    if (!text.startsWith('{') || !text.includes('"exit_code"') || text.length > MAX_PRINTED_RESULT) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    const exitCode = isRecord(value) && typeof value.output === 'string' ? num(value.exit_code) : undefined;
+    if (exitCode === undefined) continue;
+    const result = { exitCode, output: (value as { output: string }).output };
+    if (exitCode !== 0) return result;
+    first ??= result;
+  }
+  return first;
+}
+
+/** An output's exit code: its header's or metadata's, else for an `exec` script the commands' it printed. */
+export function codexExitCodeOf(
+  toolName: string,
+  output: { readonly exitCode: number | undefined; readonly content: ResultContent },
+): number | undefined {
+  if (output.exitCode !== undefined) return output.exitCode;
+  return canonicalCodexToolName(toolName) === 'exec' ? printedCommandResult(output.content)?.exitCode : undefined;
+}
+
+/** A printed result longer than this (characters) is not parsed to find its exit code. */
+const MAX_PRINTED_RESULT = 4 * 1024 * 1024;
 
 /** The line Codex ends a command's output with when the call's time limit (`timeout_ms`) killed it. */
 const CODEX_TIMEOUT = /(?:^|\n)command timed out after \d+ milliseconds\s*$/;

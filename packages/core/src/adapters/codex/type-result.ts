@@ -5,7 +5,7 @@ import { type ImageValue, resultText } from '../../model/content.js';
 import type { RawCall, RawResult } from '../../model/raw.js';
 import type { ToolResult } from '../../model/tool-call.js';
 import type { DataKind, TypedResult } from '../../model/typed-result.js';
-import { codexFailureOf, codexShellError, codexShellExitOf, isCommandOutput } from './errors.js';
+import { codexFailureOf, codexShellError, codexShellExitOf, isCommandOutput, printedCommandResult } from './errors.js';
 import { patchTextOf, withAppliedHunks } from './patch.js';
 import { canonicalCodexToolName, parseCodexMcpName, SHELL_TOOLS } from './tool-names.js';
 
@@ -19,7 +19,9 @@ export function typeCodexResult(call: RawCall, raw: RawResult): ToolResult {
   const shellExit = codexShellExitOf(call.name, call.input, exitCode, style);
   // A command that exited non-zero: typed as Claude Code's Bash failures are (the exit code on the error).
   if (raw.isError && shellExit?.failed === true && exitCode !== undefined) {
-    const error = codexShellError(exitCode, text, style);
+    // a script's (`exec`): the output of the command it printed
+    const output = canonicalCodexToolName(call.name) === 'exec' ? printedCommandResult(raw.content)?.output : undefined;
+    const error = codexShellError(exitCode, output ?? text, style);
     return toolResultOf(raw, { typed: { kind: 'error', tool: call.name, message: error.message }, error, images });
   }
   // Whether the call failed is the decoder's (`isError`); typing says why.
