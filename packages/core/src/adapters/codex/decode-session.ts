@@ -13,6 +13,7 @@ import type { ParseIssue, SourceLocation } from '../../model/issue.js';
 import type { AssistantRecord, ChainEnvelope, MetaRecord, TranscriptRecord, UserRecord } from '../../model/record.js';
 import { unknownModelOf } from '../../model/unknown-model.js';
 import { FORK_COPY_WINDOW_MS, RESUME_COPY_WINDOW_MS, SPAWN_NOTICE } from './decode-items.js';
+import { CALL_WRITTEN_AFTER_RUN } from './durations.js';
 import { codexFailureOf } from './errors.js';
 import { scriptCallOf } from './script-calls.js';
 
@@ -47,6 +48,16 @@ export abstract class CodexSession {
   protected readonly imageCalls = new Map<string, RecordUuid>();
   /** The view_image call whose image the line `line` may hold (a user message of the image alone). */
   private toolImage: { readonly line: number; readonly uuid: RecordUuid } | undefined;
+
+  /**
+   * What an output's facts say of the session's client: it writes a call's line with its output's, after the tool
+   * ran (0.63 and earlier, `session_meta`'s `cli_version`), so the two lines' times say nothing of the run
+   * (`codexDurations`).
+   */
+  protected afterRunFacts(): typeof CALL_WRITTEN_AFTER_RUN | Record<string, never> {
+    const [major, minor] = (this.version ?? '').split('.').map((n) => Number.parseInt(n, 10));
+    return major === 0 && minor !== undefined && minor <= 63 ? CALL_WRITTEN_AFTER_RUN : {};
+  }
 
   constructor(
     protected readonly file: string,

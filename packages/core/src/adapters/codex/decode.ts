@@ -270,8 +270,7 @@ export class CodexDecoder extends CodexResponses {
       return;
     }
     const callId = str(item.call_id) ?? `${type}@${loc.line}`;
-    const facts = this.facts.get(callId) ?? {};
-    this.facts.delete(callId);
+    const facts: Record<string, unknown> = { ...this.facts.get(callId), ...this.afterRunFacts() };
     this.imageMayFollow(callId, loc);
     const raw = type === 'tool_search_output' ? toolSearchText(item) : item.output;
     const parsed = parseCodexOutput(raw);
@@ -285,6 +284,7 @@ export class CodexDecoder extends CodexResponses {
       ...(parsed.runningSessionId !== undefined ? { runningSessionId: parsed.runningSessionId } : {}),
       ...(parsed.wallTimeSeconds !== undefined ? { durationSeconds: parsed.wallTimeSeconds } : {}),
     };
+    this.facts.delete(callId);
     // No error flag: a failure is a client message as the whole output, a failed event, or a non-zero exit.
     const failed =
       codexFailureOf(name, text, facts.failed === true, !isCommandOutput(name, parsed.style)) !== undefined ||
