@@ -78,9 +78,12 @@ describe.skipIf(!existsSync(wildAgents))(wildTitle, () => {
   it('parking-lot 019af581: 169 shell calls written with their outputs ran for what their outputs report', async () => {
     await index.refresh([parkingLot]);
     const [session] = index.listSessions({});
-    const reported = index.calls({}).reduce((n, c) => n + (c.durationMs ?? 0), 0);
+    const calls = index.calls({});
+    const reported = calls.reduce((n, c) => n + (c.durationMs ?? 0), 0);
+    // a call whose output reports no run has no duration; the gap between its lines (a few ms) counts as its time
+    const unreported = calls.filter((c) => c.durationMs === undefined).length;
     // Before: toolMs 10 (each call and its output share a millisecond or two).
     expect(session?.time?.toolMs).toBeGreaterThan(60_000);
-    expect(session?.time?.toolMs).toBeLessThanOrEqual(reported);
+    expect(session?.time?.toolMs).toBeLessThanOrEqual(reported + 5 * unreported);
   });
 });
