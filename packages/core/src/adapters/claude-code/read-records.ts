@@ -1,9 +1,10 @@
+import { splitGluedObjects } from '../../internal/glued-objects.js';
 import { type ReadEnd, type ReadLinesOptions, readLines } from '../../io/read-lines.js';
 import type { ParseIssue } from '../../model/issue.js';
 import type { RecordEvent } from '../../model/raw.js';
 import type { TranscriptRecord } from '../../model/record.js';
 import { decodeLine } from './decode-record.js';
-import { splitCutRecord, splitGluedObjects } from './split-glued.js';
+import { splitCutRecord } from './split-glued.js';
 
 /**
  * Stream a transcript file as typed records (read lines → decode records), in bounded memory.

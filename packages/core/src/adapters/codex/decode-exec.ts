@@ -1,5 +1,5 @@
 import { isRecord, num, str } from '../../internal/guards.js';
-import { parseObjectLine } from '../../internal/json-line.js';
+import { parseObjectLines } from '../../internal/json-line.js';
 import type { ResultBlock } from '../../model/content.js';
 import { createToolUseId } from '../../model/ids.js';
 import type { SourceLocation } from '../../model/issue.js';
@@ -33,20 +33,21 @@ export class CodexExecDecoder extends CodexSession {
 
   decodeLine(text: string, loc: SourceLocation, emit: (event: CodexRecordEvent) => void): void {
     this.lines += 1;
-    const line = parseObjectLine(text, (code, message) =>
+    const lines = parseObjectLines(text, (code, message) =>
       emit({ kind: 'issue', issue: this.issue(loc, code, message) }),
     );
-    if (line === undefined) return;
     let first = true;
-    this.decodeEvent(line, loc, (record) => {
-      if (record.kind === 'unknown') {
-        const message = `unknown exec event "${record.type}" kept as raw data`;
-        emit({ kind: 'issue', issue: this.issue(loc, 'unknown_record', message) });
-      }
-      emit({ kind: 'record', record, byteLength: first ? text.length : 0 });
-      first = false;
-      if ('uuid' in record) this.previousUuid = record.uuid;
-    });
+    for (const line of lines) {
+      this.decodeEvent(line, loc, (record) => {
+        if (record.kind === 'unknown') {
+          const message = `unknown exec event "${record.type}" kept as raw data`;
+          emit({ kind: 'issue', issue: this.issue(loc, 'unknown_record', message) });
+        }
+        emit({ kind: 'record', record, byteLength: first ? text.length : 0 });
+        first = false;
+        if ('uuid' in record) this.previousUuid = record.uuid;
+      });
+    }
   }
 
   private decodeEvent(line: Record<string, unknown>, loc: SourceLocation, out: (r: TranscriptRecord) => void): void {

@@ -1,5 +1,5 @@
 import { isRecord, num, str } from '../../internal/guards.js';
-import { parseObjectLine } from '../../internal/json-line.js';
+import { parseObjectLines } from '../../internal/json-line.js';
 import { resultText } from '../../model/content.js';
 import { createToolUseId, type IsoTimestamp } from '../../model/ids.js';
 import type { SourceLocation } from '../../model/issue.js';
@@ -52,10 +52,9 @@ export class CodexDecoder extends CodexResponses {
   /** Decode one line; records and issues go to `emit`. */
   decodeLine(text: string, loc: SourceLocation, emit: (event: CodexRecordEvent) => void): void {
     this.lines += 1;
-    const line = parseObjectLine(text, (code, message) =>
+    const lines = parseObjectLines(text, (code, message) =>
       emit({ kind: 'issue', issue: this.issue(loc, code, message) }),
     );
-    if (line === undefined) return;
     let first = true;
     const out = (record: TranscriptRecord): void => {
       if (record.kind === 'unknown') {
@@ -69,7 +68,7 @@ export class CodexDecoder extends CodexResponses {
       if (record.kind === 'assistant' && record.usage === undefined) this.openItems = true;
       if ('uuid' in record) this.previousUuid = record.uuid;
     };
-    this.decodeObject(line, loc, out);
+    for (const line of lines) this.decodeObject(line, loc, out);
   }
 
   private decodeObject(line: Record<string, unknown>, loc: SourceLocation, out: (r: TranscriptRecord) => void): void {

@@ -1,5 +1,5 @@
 import { isRecord, num, str } from '../../internal/guards.js';
-import { parseObjectLine } from '../../internal/json-line.js';
+import { parseObjectLines } from '../../internal/json-line.js';
 import type { ContentBlock } from '../../model/content.js';
 import {
   createIsoTimestamp,
@@ -89,10 +89,9 @@ export class CopilotDecoder {
 
   /** Decode one line; records and issues go to `emit`. */
   decodeLine(text: string, loc: SourceLocation, emit: (event: RecordEvent) => void): void {
-    const line = parseObjectLine(text, (code, message) =>
+    const lines = parseObjectLines(text, (code, message) =>
       emit({ kind: 'issue', issue: this.issue(loc, code, message) }),
     );
-    if (line === undefined) return;
     let first = true;
     const out = (record: TranscriptRecord): void => {
       if (record.kind === 'unknown') {
@@ -103,7 +102,7 @@ export class CopilotDecoder {
       first = false;
       if ('uuid' in record) this.previousUuid = record.uuid;
     };
-    this.decodeEvent(line, loc, out);
+    for (const line of lines) this.decodeEvent(line, loc, out);
   }
 
   private decodeEvent(line: Record<string, unknown>, loc: SourceLocation, out: (r: TranscriptRecord) => void): void {

@@ -1,6 +1,5 @@
-import { messageOf } from '../../errors.js';
 import { isRecord } from '../../internal/guards.js';
-import { capDepth } from '../../internal/json-depth.js';
+import { parseJsonValues } from '../../internal/json-line.js';
 import { type ReadEnd, type ReadLinesOptions, readLines } from '../../io/read-lines.js';
 import type { ParseIssue, SourceLocation } from '../../model/issue.js';
 
@@ -52,30 +51,12 @@ export async function readJsonlEntries(file: string, options: ReadLinesOptions =
         return;
       }
       const loc = { file, line: event.line, offset: event.offset };
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(event.text);
-      } catch (error) {
-        const reason = messageOf(error);
-        entries.push({
-          kind: 'issue',
-          issue: { code: 'invalid_json', file, line: event.line, message: `invalid JSON: ${reason}` },
-        });
-        return;
+      const values = parseJsonValues(event.text, (code, message) =>
+        entries.push({ kind: 'issue', issue: { code, file, line: event.line, message } }),
+      );
+      for (const [index, value] of values.entries()) {
+        classify(value, loc, index === 0 ? event.text.length : 0, entries, byId);
       }
-      const capped = capDepth(parsed);
-      if (capped.replaced > 0) {
-        entries.push({
-          kind: 'issue',
-          issue: {
-            code: 'too_deep',
-            file,
-            line: event.line,
-            message: `${capped.replaced} part(s) nested too deep kept as text`,
-          },
-        });
-      }
-      classify(capped.value, loc, event.text.length, entries, byId);
     },
     rest,
   );

@@ -1,5 +1,5 @@
 import { isRecord, num, str } from '../../internal/guards.js';
-import { parseObjectLine } from '../../internal/json-line.js';
+import { parseObjectLines } from '../../internal/json-line.js';
 import { type ReadEnd, type ReadLinesOptions, readLines } from '../../io/read-lines.js';
 import { createSessionId } from '../../model/ids.js';
 import type { SourceLocation } from '../../model/issue.js';
@@ -66,98 +66,105 @@ export async function streamGeminiStreamJson(
         return;
       }
       const loc = { file: file.path, line: event.line, offset: event.offset };
-      const bytes = event.text.length;
-      const issue = (code: Parameters<Parameters<typeof parseObjectLine>[1]>[0], message: string) =>
+      const issue = (code: Parameters<Parameters<typeof parseObjectLines>[1]>[0], message: string) =>
         slots.push({
           kind: 'event',
           event: { kind: 'issue', issue: { code, file: file.path, line: loc.line, message } },
         });
-      const line = parseObjectLine(event.text, issue);
-      if (line === undefined) return;
-      const type = str(line.type) ?? '';
-      const meta = (what: string): void => {
-        const record: TranscriptRecord = {
-          kind: 'meta',
-          type: `stream-json:${what}`,
-          data: line,
-          sessionId: sessionId === undefined ? undefined : createSessionId(sessionId),
-          timestamp: stampOf(line.timestamp),
-          loc,
+      for (const [index, line] of parseObjectLines(event.text, issue).entries()) {
+        const bytes = index === 0 ? event.text.length : 0;
+        const type = str(line.type) ?? '';
+        const meta = (what: string): void => {
+          const record: TranscriptRecord = {
+            kind: 'meta',
+            type: `stream-json:${what}`,
+            data: line,
+            sessionId: sessionId === undefined ? undefined : createSessionId(sessionId),
+            timestamp: stampOf(line.timestamp),
+            loc,
+          };
+          slots.push({ kind: 'records', records: [record], bytes });
         };
-        slots.push({ kind: 'records', records: [record], bytes });
-      };
-      // The turn this chunk or call belongs to: the open one, else a new one that this line opens.
-      const openTurn = (): boolean => {
-        if (turn !== undefined && !turn.answered) return false;
-        const message = { ...messageOf('gemini', line, loc), model, content: '', toolCalls: [] };
-        turn = { message, answered: false };
-        slots.push({ kind: 'message', message, loc, bytes });
-        return true;
-      };
-      if (type === 'init') {
-        sessionId ??= str(line.session_id);
-        model = str(line.model);
-        meta(type);
-      } else if (type === 'message' && line.role === 'assistant') {
-        const opened = openTurn();
-        if (turn !== undefined) turn.message.content += str(line.content) ?? '';
-        if (!opened) meta('delta');
-      } else if (type === 'message') {
-        turn = undefined;
-        slots.push({
-          kind: 'message',
-          message: { ...messageOf('user', line, loc), content: line.content },
-          loc,
-          bytes,
-        });
-      } else if (type === 'tool_use') {
-        const opened = openTurn();
-        const id = str(line.tool_id) ?? `${loc.line}`;
-        const call: Record<string, unknown> = { id, name: str(line.tool_name), args: line.parameters ?? {} };
-        calls.set(id, call);
-        turn?.message.toolCalls.push(call);
-        if (!opened) meta(type);
-      } else if (type === 'tool_result') {
-        const call = calls.get(str(line.tool_id) ?? '');
-        if (call !== undefined) Object.assign(call, callResultOf(call, line));
-        if (turn !== undefined) turn.answered = true;
-        meta(call === undefined ? 'tool_result-without-call' : type);
-      } else if (type === 'result') {
-        turn = undefined;
-        const failed = str(line.status) !== undefined && line.status !== 'success';
-        const error = isRecord(line.error) ? str(line.error.message) : undefined;
-        const [main, ...side] = usageMessages(line, model, messageOf('gemini', line, loc).id);
-        // An index keeps one response per line: each other model's usage goes first on an earlier line that holds
-        // only meta records (the `init` line first), where one is left; else on this line with the main model's.
-        const left = side.filter((message) => !placedEarlier(slots, message));
-        const messages = [
-          ...(main === undefined ? [] : [main]),
-          ...left,
-          ...(failed ? [{ ...messageOf('error', line, loc), content: error ?? `run ended: ${str(line.status)}` }] : []),
-        ];
-        if (messages.length === 0) meta(type);
-        for (const [index, message] of messages.entries()) {
-          slots.push({ kind: 'message', message, loc, bytes: index === 0 ? bytes : 0 });
+        // The turn this chunk or call belongs to: the open one, else a new one that this line opens.
+        const openTurn = (): boolean => {
+          if (turn !== undefined && !turn.answered) return false;
+          const message = { ...messageOf('gemini', line, loc), model, content: '', toolCalls: [] };
+          turn = { message, answered: false };
+          slots.push({ kind: 'message', message, loc, bytes });
+          return true;
+        };
+        if (type === 'init') {
+          sessionId ??= str(line.session_id);
+          model = str(line.model);
+          meta(type);
+        } else if (type === 'message' && line.role === 'assistant') {
+          const opened = openTurn();
+          if (turn !== undefined) turn.message.content += str(line.content) ?? '';
+          if (!opened) meta('delta');
+        } else if (type === 'message') {
+          turn = undefined;
+          slots.push({
+            kind: 'message',
+            message: { ...messageOf('user', line, loc), content: line.content },
+            loc,
+            bytes,
+          });
+        } else if (type === 'tool_use') {
+          const opened = openTurn();
+          const id = str(line.tool_id) ?? `${loc.line}`;
+          const call: Record<string, unknown> = { id, name: str(line.tool_name), args: line.parameters ?? {} };
+          calls.set(id, call);
+          turn?.message.toolCalls.push(call);
+          if (!opened) meta(type);
+        } else if (type === 'tool_result') {
+          const call = calls.get(str(line.tool_id) ?? '');
+          if (call !== undefined) Object.assign(call, callResultOf(call, line));
+          if (turn !== undefined) turn.answered = true;
+          meta(call === undefined ? 'tool_result-without-call' : type);
+        } else if (type === 'result') {
+          turn = undefined;
+          const failed = str(line.status) !== undefined && line.status !== 'success';
+          const error = isRecord(line.error) ? str(line.error.message) : undefined;
+          const [main, ...side] = usageMessages(line, model, messageOf('gemini', line, loc).id);
+          // An index keeps one response per line: each other model's usage goes first on an earlier line that holds
+          // only meta records (the `init` line first), where one is left; else on this line with the main model's.
+          const left = side.filter((message) => !placedEarlier(slots, message));
+          const messages = [
+            ...(main === undefined ? [] : [main]),
+            ...left,
+            ...(failed
+              ? [{ ...messageOf('error', line, loc), content: error ?? `run ended: ${str(line.status)}` }]
+              : []),
+          ];
+          if (messages.length === 0) meta(type);
+          for (const [index, message] of messages.entries()) {
+            slots.push({ kind: 'message', message, loc, bytes: index === 0 ? bytes : 0 });
+          }
+        } else if (type === 'error') {
+          // A non-fatal error or warning the client reported during the run (`severity`, `message`).
+          const level = line.severity === 'warning' ? 'warning' : 'error';
+          slots.push({
+            kind: 'message',
+            message: { ...messageOf(level, line, loc), content: line.message },
+            loc,
+            bytes,
+          });
+        } else {
+          slots.push({
+            kind: 'records',
+            records: [
+              {
+                kind: 'unknown',
+                type: `stream-json:${type || '(no type)'}`,
+                raw: line,
+                sessionId: undefined,
+                timestamp: stampOf(line.timestamp),
+                loc,
+              },
+            ],
+            bytes,
+          });
         }
-      } else if (type === 'error') {
-        // A non-fatal error or warning the client reported during the run (`severity`, `message`).
-        const level = line.severity === 'warning' ? 'warning' : 'error';
-        slots.push({ kind: 'message', message: { ...messageOf(level, line, loc), content: line.message }, loc, bytes });
-      } else {
-        slots.push({
-          kind: 'records',
-          records: [
-            {
-              kind: 'unknown',
-              type: `stream-json:${type || '(no type)'}`,
-              raw: line,
-              sessionId: undefined,
-              timestamp: stampOf(line.timestamp),
-              loc,
-            },
-          ],
-          bytes,
-        });
       }
     },
     rest,

@@ -1,5 +1,5 @@
 import { isRecord, num, str } from '../../internal/guards.js';
-import { parseObjectLine } from '../../internal/json-line.js';
+import { parseObjectLines } from '../../internal/json-line.js';
 import type { ContentBlock } from '../../model/content.js';
 import {
   createIsoTimestamp,
@@ -55,11 +55,9 @@ export class OpenCodeDecoder {
   ) {}
 
   decodeLine(text: string, loc: SourceLocation, emit: (event: RecordEvent) => void): void {
-    const line = parseObjectLine(text, (code, message) =>
+    const records = parseObjectLines(text, (code, message) =>
       emit({ kind: 'issue', issue: this.issue(loc, code, message) }),
-    );
-    if (line === undefined) return;
-    const records = this.decodeRecords(line, loc);
+    ).flatMap((line) => this.decodeRecords(line, loc));
     for (const record of records) {
       if (record.kind === 'unknown') {
         const message = `unknown line type "${record.type}" kept as raw data`;

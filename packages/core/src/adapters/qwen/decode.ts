@@ -1,5 +1,5 @@
 import { isRecord, num, str } from '../../internal/guards.js';
-import { parseObjectLine } from '../../internal/json-line.js';
+import { parseObjectLines } from '../../internal/json-line.js';
 import type { ContentBlock } from '../../model/content.js';
 import {
   createIsoTimestamp,
@@ -49,16 +49,17 @@ export class QwenDecoder {
 
   /** Decode one line; records and issues go to `emit`. */
   decodeLine(text: string, loc: SourceLocation, emit: (event: RecordEvent) => void): void {
-    const line = parseObjectLine(text, (code, message) =>
+    const lines = parseObjectLines(text, (code, message) =>
       emit({ kind: 'issue', issue: this.issue(loc, code, message) }),
     );
-    if (line === undefined) return;
-    const record = this.decodeRecord(line, loc);
-    if (record.kind === 'unknown') {
-      const message = `unknown record type "${record.type}" kept as raw data`;
-      emit({ kind: 'issue', issue: this.issue(loc, 'unknown_record', message) });
+    for (const [index, line] of lines.entries()) {
+      const record = this.decodeRecord(line, loc);
+      if (record.kind === 'unknown') {
+        const message = `unknown record type "${record.type}" kept as raw data`;
+        emit({ kind: 'issue', issue: this.issue(loc, 'unknown_record', message) });
+      }
+      emit({ kind: 'record', record, byteLength: index === 0 ? text.length : 0 });
     }
-    emit({ kind: 'record', record, byteLength: text.length });
   }
 
   private decodeRecord(line: Record<string, unknown>, loc: SourceLocation): TranscriptRecord {
