@@ -31,7 +31,25 @@ export interface ThreadContext {
    * (0.20's document: `foldedTurnsOf`).
    */
   readonly foldsTurns?: boolean;
+  /** The client's version, when a message of the file tells it (`clientVersionOf`). */
+  readonly version?: string | undefined;
   parent: RecordUuid | null;
+}
+
+/** The client's notice of a newer version, naming the one running: `Gemini CLI update available! 0.23.0 → 0.24.0`. */
+const UPDATE_NOTICE = /^Gemini CLI update available! (\d+\.\d+\.\d+\S*) → /;
+
+/**
+ * The client's version as the file tells it: the files record none but in the client's notice of an update (an `info`
+ * message), which names the version running (../shared/wild-agents entire-cli-2); undefined when there is none.
+ */
+export function clientVersionOf(messages: readonly Record<string, unknown>[]): string | undefined {
+  for (const message of messages) {
+    if (message.type !== 'info' || typeof message.content !== 'string') continue;
+    const match = UPDATE_NOTICE.exec(message.content);
+    if (match) return match[1];
+  }
+  return undefined;
 }
 
 /** Message types a Gemini session file holds; anything else is kept as an unknown record. */
@@ -85,7 +103,7 @@ function envelope(
     timestamp,
     sessionId: ctx.sessionId === undefined ? undefined : createSessionId(ctx.sessionId),
     cwd: ctx.cwd,
-    version: undefined,
+    version: ctx.version,
     gitBranch: undefined,
     isSidechain: ctx.subagentId !== undefined,
     agentId: ctx.subagentId === undefined ? undefined : createSubagentId(ctx.subagentId),

@@ -10,7 +10,7 @@ import { headerRecord, setRecord, supersededRecord } from './meta-records.js';
 import { projectPathFromHash, projectPathOf } from './project-path.js';
 import { readJsonEntries } from './read-json.js';
 import { readJsonlEntries, type SessionEntry } from './read-jsonl.js';
-import { messageRecords, type ThreadContext } from './records.js';
+import { clientVersionOf, messageRecords, type ThreadContext } from './records.js';
 import { streamGeminiStreamJson } from './stream-json.js';
 import type { GeminiRecordEvent } from './types.js';
 
@@ -62,6 +62,7 @@ export async function streamGeminiRecords(
       ? (file.agentId ?? headerSession ?? basename(file.path).replace(/\.jsonl?$/, ''))
       : undefined,
     foldsTurns: document,
+    version: clientVersionOf(messages),
     parent: null,
   };
   for (const entry of read.entries) {
