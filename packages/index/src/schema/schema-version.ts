@@ -120,6 +120,7 @@
  *   97: a Codex 0.63-or-earlier call's duration only what its output reports (its line written with the output's).
  *   98: records glued on one line split and kept for Codex, Copilot, Gemini 0.61, OpenCode, Qwen (as Claude Code's).
  *   99: a Gemini session's client version from its update notice (`Gemini CLI update available! 0.23.0 → …`).
+ *   100: a Codex sandbox's report of a command's exit typed with the command's stdout and stderr apart.
  *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
  *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
  *   rebuild the whole index each time the other had run.
@@ -127,7 +128,7 @@
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 99;
+export const DERIVED_VERSION = 100;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

@@ -24,6 +24,38 @@ export interface CodexOutput {
 const SANDBOX_EXIT =
   /^failed in sandbox \S+ with execution error: (?:sandbox denied exec error, exit code: |Denied \{ output: ExecToolCallOutput \{ exit_code: )(-?\d+)/;
 
+/** Rust's debug form of a stream in a sandbox's `Denied { … }`: `stdout: StreamOutput { text: "…"`. */
+const debugStream = (name: string) => new RegExp(`\\b${name}: StreamOutput \\{ text: "((?:[^"\\\\]|\\\\.)*)"`);
+const DEBUG_STDOUT = debugStream('stdout');
+const DEBUG_STDERR = debugStream('stderr');
+const DEBUG_ESCAPES: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t', '0': '\0' };
+
+/**
+ * The command's own stdout and stderr in a sandbox's report of its non-zero exit (`SANDBOX_EXIT`): `…, stdout: <out>,
+ * stderr: <err>` (the last `, stderr: ` splits them), or Rust's `stdout: StreamOutput { text: "<out>", … }` with its
+ * escapes read; undefined when the report has neither.
+ */
+export function sandboxStreams(text: string): { readonly stdout: string; readonly stderr: string } | undefined {
+  const out = DEBUG_STDOUT.exec(text);
+  const err = DEBUG_STDERR.exec(text);
+  if (out !== null || err !== null)
+    return { stdout: unescapeDebug(out?.[1] ?? ''), stderr: unescapeDebug(err?.[1] ?? '') };
+  const start = text.indexOf(', stdout: ');
+  const split = text.lastIndexOf(', stderr: ');
+  if (start < 0 || split < start) return undefined;
+  return { stdout: text.slice(start + ', stdout: '.length, split), stderr: text.slice(split + ', stderr: '.length) };
+}
+
+function unescapeDebug(text: string): string {
+  return text.replace(/\\(u\{([0-9a-fA-F]{1,6})\}|.)/g, (whole, escape: string, hex: string | undefined) => {
+    if (hex !== undefined) {
+      const code = Number.parseInt(hex, 16);
+      return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return DEBUG_ESCAPES[escape] ?? escape;
+  });
+}
+
 const HEADER_LINE =
   /^(Chunk ID|Wall time|Process exited with code|Process running with session ID|Original token count|Command|Exit code|Total output lines)\b:?/;
 

@@ -89,3 +89,27 @@ describe('a command that exited non-zero in the sandbox (Codex up to 0.46)', () 
     expect(own.result?.error).toMatchObject({ category: 'exit-code', exitCode: 1 });
   });
 });
+
+describe("a sandbox's report of an exit, typed as the command's output", () => {
+  // Before: stdout the whole report, stderr '' (agentcmd-1 0199812e: `rg` with no match, brew's denials in stderr).
+  it("holds the command's stdout and stderr apart", async () => {
+    const stderr =
+      '/opt/homebrew/Library/Homebrew/brew.sh: line 60: cannot create temp file: Operation not permitted\n';
+    const call = await ranInSandbox('rg -n "LineChart" src', `${SEATBELT}, exit code: 1, stdout: , stderr: ${stderr}`);
+    expect(call.status).toBe('ok');
+    expect(call.result?.typed).toMatchObject({
+      kind: 'bash',
+      data: { stdout: '', stderr, returnCodeInterpretation: 'No matches found' },
+    });
+  });
+
+  it("reads the Rust form's two texts, their escapes undone", async () => {
+    const output =
+      'failed in sandbox MacosSeatbelt with execution error: Denied { output: ExecToolCallOutput { exit_code: 1, stdout: StreamOutput { text: "", truncated_after_lines: None }, stderr: StreamOutput { text: "fatal: cannot lock ref \'refs/heads/x\': \\"x.lock\\": Operation not permitted\\n", truncated_after_lines: None } } }';
+    const call = await ranInSandbox('grep -r x .', output);
+    expect(call.result?.typed).toMatchObject({
+      kind: 'bash',
+      data: { stdout: '', stderr: 'fatal: cannot lock ref \'refs/heads/x\': "x.lock": Operation not permitted\n' },
+    });
+  });
+});

@@ -6,6 +6,7 @@ import type { RawCall, RawResult } from '../../model/raw.js';
 import type { ToolResult } from '../../model/tool-call.js';
 import type { DataKind, TypedResult } from '../../model/typed-result.js';
 import { codexFailureOf, codexShellError, codexShellExitOf, isCommandOutput, printedCommandResult } from './errors.js';
+import { sandboxStreams } from './output.js';
 import { patchTextOf, withAppliedHunks } from './patch.js';
 import { canonicalCodexToolName, parseCodexMcpName, SHELL_TOOLS } from './tool-names.js';
 
@@ -74,9 +75,11 @@ function typedOf(
   }
   if (SHELL_TOOLS.has(name)) {
     const exitCode = num(facts.exitCode);
+    // a sandbox's report of the exit (clients up to 0.46) holds the command's two streams apart
+    const streams = facts.style === 'sandbox-exit' ? sandboxStreams(text) : undefined;
     return as('bash', call.name, {
-      stdout: text,
-      stderr: '',
+      stdout: streams?.stdout ?? text,
+      stderr: streams?.stderr ?? '',
       exitCode,
       runningSessionId: str(facts.runningSessionId),
       interrupted: false,
