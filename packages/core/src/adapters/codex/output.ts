@@ -47,12 +47,12 @@ export function sandboxStreams(text: string): { readonly stdout: string; readonl
 }
 
 function unescapeDebug(text: string): string {
-  return text.replace(/\\(u\{([0-9a-fA-F]{1,6})\}|.)/g, (whole, escape: string, hex: string | undefined) => {
+  return text.replace(/\\(u\{([0-9a-fA-F]{1,6})\}|.)/g, (whole, sequence: string, hex: string | undefined) => {
     if (hex !== undefined) {
       const code = Number.parseInt(hex, 16);
       return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
-    return DEBUG_ESCAPES[escape] ?? escape;
+    return DEBUG_ESCAPES[sequence] ?? sequence;
   });
 }
 
