@@ -46,9 +46,9 @@ beforeAll(() => {
   home = join(dir, 'home');
   dbPath = join(dir, 'index.sqlite');
   clean = nextSessionId();
-  writeDemoHome(home, { outputOnlyWord: 'alpha', subagentOnlyWord: 'beta' }, clean);
+  writeDemoHome(home, { outputOnlyWord: 'alpha', subagentOnlyWord: 'beta' }, clean, 'clean');
   leaky = nextSessionId();
-  leakyMain = writeDemoHome(home, { outputOnlyWord: 'gamma', subagentOnlyWord: 'delta' }, leaky).main;
+  leakyMain = writeDemoHome(home, { outputOnlyWord: 'gamma', subagentOnlyWord: 'delta' }, leaky, 'leaky').main;
   appendFileSync(
     leakyMain,
     `${[

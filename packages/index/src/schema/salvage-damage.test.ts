@@ -36,7 +36,7 @@ describe('a damaged index whose archive has damaged pages, rebuilt', () => {
   it('keeps every archived transcript whose chunks read, whatever leaf is damaged, the last one included', async () => {
     const home = join(t.dir, 'home');
     for (let n = 1; n <= SESSIONS; n++)
-      writeDemoHome(home, { outputOnlyWord: `w${n}`, subagentOnlyWord: 'b' }, idOf(n));
+      writeDemoHome(home, { outputOnlyWord: `w${n}`, subagentOnlyWord: 'b' }, idOf(n), `s${n}`);
     await t.index.refresh([home]);
     rmSync(join(home, 'projects'), { recursive: true });
     await t.index.refresh([home]);

@@ -38,7 +38,7 @@ function damageTable(db: string, table: string): void {
  */
 async function twoOfThreeGone(): Promise<string> {
   const home = join(t.dir, 'home');
-  for (const id of IDS) writeDemoHome(home, { outputOnlyWord: 'a', subagentOnlyWord: 'b' }, id);
+  for (const id of IDS) writeDemoHome(home, { outputOnlyWord: 'a', subagentOnlyWord: 'b' }, id, id.slice(-4));
   await t.index.refresh([home]);
   for (const id of IDS.slice(0, 2)) {
     rmSync(join(home, 'projects', '-home-user-proj-demo', `${id}.jsonl`));
@@ -98,7 +98,7 @@ describe('an index moved aside beside a new one', () => {
 describe('an index moved aside before a session was forgotten on purpose', () => {
   it('is not read back (the session stays forgotten), and is never written', async () => {
     const home = join(t.dir, 'home');
-    for (const id of IDS) writeDemoHome(home, { outputOnlyWord: 'a', subagentOnlyWord: 'b' }, id);
+    for (const id of IDS) writeDemoHome(home, { outputOnlyWord: 'a', subagentOnlyWord: 'b' }, id, id.slice(-4));
     await t.index.refresh([home]);
     rmSync(join(home, 'projects'), { recursive: true });
     await t.index.refresh([home]);
