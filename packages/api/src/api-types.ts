@@ -260,6 +260,11 @@ export interface CopiedFromDto extends UnrecordedDto {
   /** Of the copied calls, those that failed (expected failures too), and the expected ones. */
   readonly errors: number;
   readonly expectedErrors: number;
+  /**
+   * Its prompts copied here (this transcript's main thread), each counted for the session that owns it; absent where
+   * the source does not tell (a team server's copy).
+   */
+  readonly prompts?: number;
   readonly responses: number;
   /** What the copied responses cost; null when a model of them has no price. */
   readonly costUsd: number | null;

@@ -105,6 +105,15 @@ describe('chains and copies', () => {
     await index.refresh([join(dir, 'home')]);
     expect([countsOf(ORIGINAL)?.messages, countsOf(FORK)?.messages, countsOf(third)?.messages]).toEqual([4, 2, 2]);
     expect(countsOf(third)?.models).toEqual(['claude-opus-5-5']);
+    // What each copied, as the session's notice names it: each prompt and response for the session that owns it, the
+    // original's two through the middle one counted once, for the original.
+    const keyOf = (id: string) => index.listSessions({}).find((row) => row.id === id)?.key ?? '';
+    const copies = (id: string) => index.sessionCopies(keyOf(id)).map((c) => [c.ref, c.prompts, c.responses]);
+    expect(copies(third)).toEqual([
+      [ORIGINAL, 2, 2],
+      [FORK, 1, 1],
+    ]);
+    expect(copies(FORK)).toEqual([[ORIGINAL, 2, 2]]);
   });
 
   it('a copy of the same session in another folder keeps its messages whole, as its time', async () => {

@@ -79,6 +79,8 @@ describe('usage in the index (bundled fixture)', () => {
         calls: 1,
         errors: 0,
         expectedErrors: 0,
+        // its prompt is its own (another uuid): the copy holds the first's answer, not its question
+        prompts: 0,
         responses: 1,
         costUsd: expect.closeTo(copied, 12),
         callIds: ['toolu_01R'],

@@ -25,6 +25,11 @@ export interface CopiedFrom {
   readonly calls: number;
   readonly errors: number;
   readonly expectedErrors: number;
+  /**
+   * Its prompts copied here (of this transcript's main thread, by uuid, each counted for the session that owns it);
+   * absent where the source does not tell (a team server's copy, whose push carries none).
+   */
+  readonly prompts?: number;
   /** Its API responses copied here, and what they cost (null when a model of them has no price). */
   readonly responses: number;
   readonly costUsd: number | null;
@@ -83,6 +88,15 @@ export function sessionCopies(store: Store, key: string): readonly CopiedFrom[] 
   const sessionOf = prepared(store.db, SESSION_OF_REF, 'raw');
   const storedSession = prepared(store.db, 'SELECT * FROM sessions WHERE id = ?');
   const holds = prepared(store.db, 'SELECT 1 FROM responses WHERE session_ref = ? AND key = ?', 'pluck');
+  // The prompts (their uuids, hex) of a session (the first parameter) that the main thread of another holds too.
+  const promptsHeld = prepared(
+    store.db,
+    `SELECT DISTINCT hex(o.uuid_raw) FROM files ofile JOIN records o INDEXED BY records_prompts ON o.file_id = ofile.id
+      WHERE ofile.session_id = ? AND o.shown = 1 AND o.is_sidechain = 0
+        AND o.uuid_raw IN (SELECT r.uuid_raw FROM files f JOIN records r INDEXED BY records_prompts ON r.file_id = f.id
+          WHERE f.session_id = ? AND f.role = 'main' AND r.shown = 1 AND r.is_sidechain = 0)`,
+    'pluck',
+  );
   const mine = refOfText.get(key) as number | undefined;
   const me = mine === undefined ? undefined : (sessionOf.get(mine) as SessionRow | undefined);
   const sources = [...owners].flatMap(([owner, calls]) => {
@@ -98,6 +112,7 @@ export function sessionCopies(store: Store, key: string): readonly CopiedFrom[] 
         ref,
         row,
         responses: 0,
+        prompts: 0,
         costUsd: 0 as number | null,
         unrecorded: new Set<string>(),
         cut: new Set<string>(),
@@ -125,16 +140,32 @@ export function sessionCopies(store: Store, key: string): readonly CopiedFrom[] 
       owner.costUsd = owner.costUsd === null || r.costUsd === undefined ? null : owner.costUsd + r.costUsd;
     }
   }
+  // Each prompt of this session's main thread goes to the first session by `ownsBefore` that holds it too (by uuid,
+  // as the session's own row counts its copied prompts: session-usage.ts `copiedPrompts`).
+  if (me !== undefined) {
+    const heldBy = sources.map((source) => new Set(promptsHeld.all(source.owner, key) as string[]));
+    for (const uuid of new Set(promptsHeld.all(key, key) as string[])) {
+      let owner: (typeof sources)[number] | undefined;
+      let first: SessionRow = me;
+      sources.forEach((source, i) => {
+        if (source.row === undefined || !ownsBefore(source.row, first) || !heldBy[i]?.has(uuid)) return;
+        owner = source;
+        first = source.row;
+      });
+      if (owner !== undefined) owner.prompts += 1;
+    }
+  }
   // A session found by a shared response that owns none here (a later resume of this one) copied nothing here.
   return sources
     .filter((source) => source.calls.ids.length > 0 || source.responses > 0)
-    .map(({ owner, calls, stored, responses, costUsd, unrecorded, cut }) => ({
+    .map(({ owner, calls, stored, prompts, responses, costUsd, unrecorded, cut }) => ({
       ref: refOf(store, stored),
       title: stored.title,
       sameSession: idOfKey(owner) === idOfKey(key),
       calls: calls.ids.length,
       errors: calls.errors,
       expectedErrors: calls.expectedErrors,
+      prompts,
       responses,
       costUsd,
       ...(unrecorded.size > 0 ? { inputUnrecordedModels: [...unrecorded].sort() } : {}),

@@ -31,3 +31,22 @@ describe('the notice of what a resume copied', () => {
     expect(cost(from)).toEqual(['$0.00018', undefined]);
   });
 });
+
+describe('the notice of what a resume copied, in words', () => {
+  const words = (copied: CopiedFromDto) =>
+    renderToStaticMarkup(<CopiedNotice detail={{ copiedFrom: [copied] } as unknown as SessionDetail} />)
+      .replace(/<[^>]+>/g, '')
+      .replace(/\s+/g, ' ');
+  // Before: its calls and responses only, while the header's prompts left out the copied ones too (1.0.128 corpus fork
+  // f79d7a1d: "1 prompt", 3 copied).
+  it('names the copied prompts beside the calls and responses', () => {
+    expect(words({ ...from, calls: 3, prompts: 3, responses: 6 })).toContain(
+      '3 of its tool calls, 3 prompts and 6 responses are copied into this transcript',
+    );
+    expect(words({ ...from, calls: 3, prompts: 1, responses: 6 })).toContain('3 of its tool calls, 1 prompt and 6');
+  });
+  it('says nothing of prompts where the source does not tell (a team server) or none were copied', () => {
+    expect(words({ ...from, calls: 3, responses: 6 })).toContain('3 of its tool calls and 6 responses are copied');
+    expect(words({ ...from, calls: 3, prompts: 0, responses: 6 })).toContain('3 of its tool calls and 6 responses');
+  });
+});

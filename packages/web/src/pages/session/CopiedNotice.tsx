@@ -18,6 +18,11 @@ export function CopiedNotice({ detail }: { detail: SessionDetail }) {
             {from.title ?? shortRef(from.ref)}
           </a>{' '}
           ({shortRef(from.ref)}): <b>{fmtNumber(from.calls)}</b> of its tool calls
+          {(from.prompts ?? 0) > 0 && (
+            <>
+              , <b>{fmtNumber(from.prompts ?? 0)}</b> {nounFor(from.prompts ?? 0, 'prompt')}
+            </>
+          )}
           {from.responses > 0 && (
             <>
               {' '}
@@ -25,7 +30,7 @@ export function CopiedNotice({ detail }: { detail: SessionDetail }) {
             </>
           )}{' '}
           {from.sameSession ? 'are in this transcript too' : 'are copied into this transcript'}, marked “copied”. They
-          count there, not in the tool calls above
+          count there, not in the counts above
           {from.responses > 0 && (
             <>
               , and their{' '}
