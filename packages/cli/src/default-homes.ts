@@ -2,7 +2,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { agentInfos, defaultClaudeHome, existingHomes, loadHomes } from '@agentdash/core/base';
+import { agentInfos, defaultClaudeHome, existingHomes, loadHomes, ownFolderAgents } from '@agentdash/core/base';
 
 /** Sample sessions bundled with the package, used when there is no Claude home. */
 export const SAMPLES_HOME = fileURLToPath(new URL('../samples/claude-home', import.meta.url));
@@ -46,6 +46,20 @@ export function hasTranscripts(projectsDir: string): boolean {
     const inside = listed(join(projectsDir, e.name));
     return inside === undefined || inside.some((f) => f.name.endsWith('.jsonl'));
   });
+}
+
+/**
+ * The folders of their own the agents keep their transcripts in under `io`'s environment (`~/.claude`, `~/.codex`,
+ * …), whether they exist or not.
+ */
+export async function agentsOwnHomes(io: {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly homedir: string;
+}): Promise<string[]> {
+  const own = new Set<string>(ownFolderAgents);
+  return (await loadHomes())
+    .filter((agent) => own.has(agent.id))
+    .flatMap((agent) => agent.defaultHomes(io.env, io.homedir));
 }
 
 /**

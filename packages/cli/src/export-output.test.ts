@@ -3,7 +3,7 @@
  * one line, "cannot write FILE: <reason>", exit 3 (bad path), never a crash, and no half-written file is left; `-o -`
  * is standard output.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -145,11 +145,57 @@ describe('export -o into what AgentDash reads', () => {
     expect(state()).toEqual(before);
   });
 
+  // A review: `-o ~/.claude/projects/<folder>/new.jsonl` wrote there, and the next command listed the export as a
+  // session, kept by the archive once the file was deleted.
+  it("refuses a new file in an agent's own folders, the indexed ones and its default home alike", async () => {
+    const cases = [
+      join(home, 'projects', '-home-user-proj-demo', 'notes.md'),
+      join(home, 'projects', '-home-u-evil', 'new.jsonl'),
+      join(dir, 'home-link', 'projects', 'new.md'),
+    ];
+    for (const file of cases) {
+      const r = await exportTo('json', file);
+      expect([file, r.code, r.stderr]).toEqual([
+        file,
+        ExitCode.badArguments,
+        `agentdash: -o ${file}: it is in ${home}, where an agent keeps its transcripts (AgentDash never writes there)\n`,
+      ]);
+      expect(existsSync(file)).toBe(false);
+    }
+    // another Claude home, indexed as a PATH (no variable names it): its projects folder, as the index stores it
+    const other = join(dir, 'other-claude');
+    const otherId = nextSessionId();
+    writeDemoHome(other, { outputOnlyWord: 'gamma', subagentOnlyWord: 'delta' }, otherId, 'other');
+    const inOther = join(other, 'projects', '-home-user-proj-demo', 'new.md');
+    const refused = await cli(['export', otherId, other, '--format', 'json', '-o', inOther]);
+    expect([refused.code, refused.stderr]).toEqual([
+      ExitCode.badArguments,
+      `agentdash: -o ${inOther}: it is in ${other}/projects, where an agent keeps its transcripts (AgentDash never writes there)\n`,
+    ]);
+    // Codex's home, as its variable names it, though nothing was indexed there
+    const codexHome = join(dir, 'codex-home');
+    const file = join(codexHome, 'sessions', 'x.jsonl');
+    const r = await runCli(['export', sessionId, home, '--format', 'json', '-o', file], {
+      home,
+      db,
+      env: { CLAUDE_CONFIG_DIR: home, CODEX_HOME: codexHome },
+    });
+    expect([r.code, r.stderr]).toEqual([
+      ExitCode.badArguments,
+      `agentdash: -o ${file}: it is in ${codexHome}, where an agent keeps its transcripts (AgentDash never writes there)\n`,
+    ]);
+  });
+
   // A review of the first guard: it refused every path in an Aider repository (the transcripts' folder is the user's).
-  it('writes a new file beside the transcripts', async () => {
-    const file = join(home, 'projects', '-home-user-proj-demo', 'notes.md');
-    const r = await exportTo('markdown', file);
-    expect([r.code, existsSync(file)]).toEqual([ExitCode.ok, true]);
-    rmSync(file);
+  it("writes a new file beside an Aider repository's transcript: the folder is the person's", async () => {
+    const repo = join(dir, 'repos', 'app');
+    mkdirSync(repo, { recursive: true });
+    writeFileSync(
+      join(repo, '.aider.chat.history.md'),
+      '\n# aider chat started at 2025-01-02 10:00:00\n\n#### Say hi.\n\nHi.\n',
+    );
+    const file = join(repo, 'notes.md');
+    const r = await cli(['export', sessionId, home, repo, '--format', 'markdown', '-o', file]);
+    expect([r.code, r.stderr, existsSync(file)]).toEqual([ExitCode.ok, `agentdash: wrote ${file}\n`, true]);
   });
 });

@@ -27,6 +27,7 @@ export {
   agentLabels,
   blockAgents,
   isAgentId,
+  ownFolderAgents,
   projectFolderAgents,
 } from './model/agent.js';
 export { outputTime } from './model/ids.js';

@@ -1,4 +1,5 @@
 import type { Session } from '@agentdash/core';
+import { ownFolderAgents } from '@agentdash/core/base';
 import { type RedactionReport, redactSession } from '@agentdash/core/secrets';
 import {
   type ExportAssets,
@@ -21,6 +22,7 @@ import {
   streamsBetter,
 } from '@agentdash/server/export-formats';
 import { flag, str } from '../args.js';
+import { agentsOwnHomes } from '../default-homes.js';
 import { UsageError } from '../errors.js';
 import type { TextOut } from '../io.js';
 import { openFileOutput } from '../output/file-output.js';
@@ -70,7 +72,8 @@ With --json, standard output holds JSON alone: json and envelope are written the
 
 Options:
   -o, --output FILE  write to FILE instead of standard output (- is standard output); never a transcript AgentDash
-                     reads or the index database, by whatever name (refused, exit 2)
+                     reads, a folder an agent keeps its transcripts in (~/.claude, ~/.codex, …; an Aider
+                     repository is yours) or the index database, by whatever name (refused, exit 2)
   --no-redact        keep secrets (the export is for you alone)
   --partial          export the newer partial copy kept of a transcript that lost records on disk (see show
                      --versions), not the last complete version shown by default
@@ -103,7 +106,11 @@ ${COMMON_HELP}`,
     const id = await resolveSession(ctx, arg, rest);
     const index = await ctx.openIndex();
     if (output !== undefined) {
-      const why = refusedOutput(output, { dbPath: ctx.dbPath, filesWithInode: (ino) => index.filesWithInode(ino) });
+      const why = refusedOutput(output, {
+        dbPath: ctx.dbPath,
+        filesWithInode: (ino) => index.filesWithInode(ino),
+        homes: [...(await agentsOwnHomes(ctx.io)), ...index.transcriptHomes(ownFolderAgents)],
+      });
       if (why !== undefined) throw new UsageError(`-o ${output}: ${why}`);
     }
     const partial = flag(ctx.values, 'partial');

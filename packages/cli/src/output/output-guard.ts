@@ -1,11 +1,13 @@
 /**
  * Where `export -o` may not write: over a transcript AgentDash reads (one overwritten with an export can no longer be
- * resumed), nor over its own index (whose archive may hold the only copy of transcripts the agent deleted), whatever
- * name reaches them (a relative path, a symbolic link to the file or to a folder on its way).
+ * resumed), into a folder the agents keep their transcripts in (AgentDash never writes there: a file put there would
+ * be read as a transcript, and kept by the archive once deleted), nor over its own index (whose archive may hold the
+ * only copy of transcripts the agent deleted), whatever name reaches them (a relative path, a symbolic link to the
+ * file or to a folder on its way).
  * @module
  */
 import { realpathSync, statSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, resolve, sep } from 'node:path';
 
 /** The path as the file system names it: symbolic links followed as far as the path exists. */
 function realPath(path: string): string {
@@ -32,6 +34,8 @@ export interface ReadPlaces {
   readonly dbPath: string;
   /** The paths, as stored, of the transcripts the index reads with this inode (`AgentIndex.filesWithInode`). */
   filesWithInode(ino: number): readonly string[];
+  /** The folders the agents keep their transcripts in: the indexed ones and each agent's own home. */
+  readonly homes: readonly string[];
 }
 
 /** Why `output` may not be written, or undefined when it may. */
@@ -44,5 +48,10 @@ export function refusedOutput(output: string, places: ReadPlaces): string | unde
   if (ino !== undefined && places.filesWithInode(ino).some((stored) => realPath(stored) === path)) {
     return 'it is a transcript AgentDash reads';
   }
+  const home = places.homes
+    .map(realPath)
+    .find((folder) => path.startsWith(folder.endsWith(sep) ? folder : folder + sep));
+  if (home !== undefined)
+    return `it is in ${home}, where an agent keeps its transcripts (AgentDash never writes there)`;
   return undefined;
 }

@@ -35,6 +35,11 @@ export interface AgentInfo {
    */
   readonly namedIds?: boolean;
   /**
+   * Whether its transcripts are in the person's own folders (Aider's repositories), not in folders of the agent's
+   * own (`~/.claude`, `~/.codex`, …), which AgentDash never writes into (`export -o` refuses them).
+   */
+  readonly inPersonsFolders?: boolean;
+  /**
    * Whether its usage limits are 5-hour blocks, each from the hour of its first request (Claude Code's subscription):
    * `usage blocks`, the status line and the Usage page's blocks are made of its responses, one account's each.
    */

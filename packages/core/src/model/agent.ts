@@ -30,6 +30,14 @@ export function agentInfo<K extends AgentId>(id: K): Extract<(typeof agentInfos)
 /** The agents whose sessions' folder is named for their project (`AgentInfo.projectFolder`), in the registry's order. */
 export const projectFolderAgents: readonly AgentId[] = agentInfos.filter((a) => a.projectFolder).map((a) => a.id);
 
+/**
+ * The agents whose transcripts are in folders of their own (`~/.claude`, `~/.codex`, …), not in the person's
+ * (`AgentInfo.inPersonsFolders`: Aider's repositories), in the registry's order.
+ */
+export const ownFolderAgents: readonly AgentId[] = agentInfos
+  .filter((a) => !('inPersonsFolders' in a && a.inPersonsFolders === true))
+  .map((a) => a.id);
+
 /** The agents whose usage limits are 5-hour billing blocks (`AgentInfo.billingBlocks`), in the registry's order. */
 export const blockAgents: readonly AgentId[] = agentInfos
   .filter((a) => 'billingBlocks' in a && a.billingBlocks === true)

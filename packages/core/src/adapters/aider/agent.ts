@@ -12,6 +12,8 @@ export const aiderAgent = defineAgent({
   projectFolder: true,
   // `aider-<repository folder>`
   namedIds: true,
+  // `.aider.chat.history.md` in the repository, beside the person's own files
+  inPersonsFolders: true,
   badge: { dark: '#e6d27a', light: '#7a6300' },
   loadHomes: (): Promise<Loaded> => import('./homes.js').then((m) => m.aiderHomes),
   loadAdapter: (): Promise<Loaded> => import('./adapter.js').then((m) => m.aiderAdapter),
