@@ -108,6 +108,7 @@ describe('GET /api/sessions/:id of a resumed session', () => {
         calls: 1,
         errors: 0,
         expectedErrors: 0,
+        prompts: 0,
         responses: 1,
         costUsd: expect.closeTo(sonnetA, 12),
         callIds: ['toolu_01R'],

@@ -38,15 +38,17 @@ import { z } from 'zod';
  * null), where older versions sent 0 (a server of 6 refuses null; this one reads their 0 as unknown: `reportedTime`);
  * 8: each response says which it is (`key`, a salted hash of the laptop's response key), so the team counts once a
  * response two of the person's sessions hold (one home at two paths on two devices: pg/response-copies.ts); a server
- * of 7 refuses the field, an older laptop's responses carry none and count as before.
+ * of 7 refuses the field, an older laptop's responses carry none and count as before; 9: a session's copies say how
+ * many of their prompts it holds (`copiedFrom[].prompts`), a field a server of 8 refuses; an older laptop's copies
+ * carry none, and the team's notice of them names their calls and responses only.
  */
-export const TEAM_PAYLOAD_VERSION = 8;
+export const TEAM_PAYLOAD_VERSION = 9;
 /**
  * The versions a team server takes: its own, and those it can read as its own (version 1 is version 2 without
  * `copiedFrom`; a version 1 or 2 session's subagents are read as version 3's by `fromOlderPayload`, their prompts
  * dropped below the full tier), so a laptop not upgraded yet can still push and forget.
  */
-export const TEAM_PAYLOAD_VERSIONS_TAKEN: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8];
+export const TEAM_PAYLOAD_VERSIONS_TAKEN: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 /** The first payload version whose sessions are told as their tier says (subagents, ids): older ones are read so. */
 export const PAYLOAD_TOLD_BY_TIER = 3;
 /** The first payload version told which sessions a push lowered (`SessionsResponse.lowered`). */
@@ -156,7 +158,7 @@ export type CallWire = z.infer<typeof SummaryCallWire> & Partial<z.infer<typeof 
 /**
  * What a session's transcript holds of another session of the same person (a resume's or a fork's copies), counted
  * there (the index's `sessionCopies`): that session's uid, the ids of the calls copied from it (as its own `calls`
- * name them) and the copied responses.
+ * name them), the copied prompts (payload 9) and the copied responses.
  */
 export const CopiedWire = z.strictObject({
   uid: Uid,
@@ -164,6 +166,8 @@ export const CopiedWire = z.strictObject({
   calls: count,
   errors: count,
   expectedErrors: count,
+  // payload 9
+  prompts: count.optional(),
   responses: count,
   costUsd: z.number().nullable(),
   callIds: z.array(text(300)).max(5_000_000),

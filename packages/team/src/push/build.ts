@@ -167,15 +167,14 @@ function copiedFromOf(ctx: BuildContext, s: SessionSummary, ids: IdsOut): Copied
   return ctx.index.sessionCopies(s.ref).flatMap((from) => {
     const source = ctx.index.getSession(from.ref);
     if (source === undefined) return [];
-    // The payload carries no copy's `inputUnrecordedModels`, `outputUnrecordedModels` nor `prompts` (its strict
-    // schema would refuse the session).
+    // The payload carries no copy's `inputUnrecordedModels` nor `outputUnrecordedModels` (its strict schema would
+    // refuse the session).
     const {
       ref: _ref,
       title: _title,
       callIds,
       inputUnrecordedModels: _unrecorded,
       outputUnrecordedModels: _cut,
-      prompts: _prompts,
       ...counts
     } = from;
     return [{ uid: uidOf(ctx.salt, source), ...counts, callIds: callIds.map((id) => ids.call(id, source.id)) }];
