@@ -104,10 +104,12 @@ describe('archive', () => {
 
   it("tells once that Claude Code's cleanup is active, from its settings.json, and how to change it", async () => {
     const first = await cli(['index']);
-    expect(first.stdout).toMatch(/Claude Code deletes transcripts untouched for 30 days \(cleanupPeriodDays not set/);
-    expect(first.stdout).toMatch(/"cleanupPeriodDays": 36500/);
+    // a note, on stderr: standard output holds the report alone (`index > report.txt`)
+    expect(first.stderr).toMatch(/Claude Code deletes transcripts untouched for 30 days \(cleanupPeriodDays not set/);
+    expect(first.stderr).toMatch(/"cleanupPeriodDays": 36500/);
+    expect(first.stdout).not.toMatch(/Claude Code deletes/);
     const second = await cli(['index']);
-    expect(second.stdout).not.toMatch(/Claude Code deletes/);
+    expect(second.stderr).not.toMatch(/Claude Code deletes/);
     expect((await json<IndexJson>(['index'])).claudeCleanup).toEqual({
       settingsPath: join(claudeHome, 'settings.json'),
       effectiveDays: 30,
@@ -122,21 +124,21 @@ describe('archive', () => {
     for (const home of ['codex/0.169.0/codex-home', 'gemini/0.61.0/.gemini']) {
       const r = await cli(['index', join(fixtures, home)]);
       // Before: "Claude Code deletes transcripts … so those sessions stay here" after a Codex or Gemini home.
-      expect([home, r.code, /Claude Code/.test(r.stdout)]).toEqual([home, 0, false]);
+      expect([home, r.code, /Claude Code deletes/.test(r.stdout + r.stderr)]).toEqual([home, 0, false]);
     }
     // and it is still due for a folder of Claude Code's home read
     const project = join(claudeHome, 'projects', readdirSync(join(claudeHome, 'projects'))[0] as string);
-    expect((await cli(['index', project])).stdout).toMatch(/Claude Code deletes transcripts/);
+    expect((await cli(['index', project])).stderr).toMatch(/Claude Code deletes transcripts/);
   });
 
   it("says nothing of Claude Code's cleanup on a machine without a Claude home", async () => {
     rmSync(claudeHome, { recursive: true, force: true });
     const codex = join(SAMPLES_HOME, '../../../core/test/fixtures/codex/0.171.0/codex-home');
     const first = await cli(['index', codex]);
-    expect(first.stdout).toMatch(/^\d+ files, [1-9]\d* sessions;/);
-    expect(first.stdout).not.toMatch(/Claude Code/);
+    expect(first.stdout).toMatch(/^[\d,]+ files, [1-9][\d,]* sessions;/);
+    expect(first.stdout + first.stderr).not.toMatch(/Claude Code deletes/);
     // and the notice is still due once there is one
     cpSync(SAMPLES_HOME, claudeHome, { recursive: true });
-    expect((await cli(['index'])).stdout).toMatch(/Claude Code deletes transcripts/);
+    expect((await cli(['index'])).stderr).toMatch(/Claude Code deletes transcripts/);
   });
 });

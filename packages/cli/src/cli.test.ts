@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatDuration } from '@agentdash/core/present';
-import { AGENT, nextSessionId, writeDemoHome } from '@agentdash/testing/synthetic';
+import { AGENT, basesOf, nextSessionId, prompt, writeDemoHome, writeLines } from '@agentdash/testing/synthetic';
 import { describe, expect, it } from 'vitest';
 import { cliSandbox } from '../test/cli-sandbox.js';
 import { commands } from './commands/all.js';
@@ -61,7 +61,24 @@ describe('commands over the bundled samples', () => {
     );
     const human = await cli(['index', SAMPLES_HOME]);
     expect(human.code).toBe(0);
-    expect(human.stdout).toMatch(/^\d+ files, \d+ sessions; parsed 0 files \(0 B, 0 records\)/);
+    expect(human.stdout).toMatch(/^[\d,]+ files, [\d,]+ sessions; parsed 0 files \(0 B, 0 records\)/);
+  });
+
+  it('counts one file and one session in the singular (a review read "1 files, 1 sessions; parsed 1 files")', async () => {
+    const one = join(sb.dir, 'one-file', 'projects', '-home-user-one');
+    writeLines(join(one, `${nextSessionId()}.jsonl`), [
+      prompt(basesOf('0b1e0000-0000-4000-8000-000000000001')('u1', null, 0), 'Hello.'),
+    ]);
+    // its own index: the sandbox's remembers the paths it was built from, which later tests rely on
+    let stdout = '';
+    const code = await run(['index', join(sb.dir, 'one-file'), '--db', join(sb.dir, 'one-file.sqlite')], {
+      stdout: { write: (s: string) => (stdout += s) },
+      stderr: { write: () => true },
+      env: { CLAUDE_CONFIG_DIR: sb.emptyHome },
+      homedir: sb.emptyHome,
+      now: Date.now,
+    });
+    expect([code, stdout]).toEqual([0, expect.stringMatching(/^1 file, 1 session; parsed 1 file \(/)]);
   });
 
   it('falls back to the samples when there is no Claude home, with a note', async () => {

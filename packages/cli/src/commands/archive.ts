@@ -62,7 +62,7 @@ ${COMMON_HELP}`,
       return;
     }
     ctx.io.stdout.write(
-      `archiving ${out.enabled ? 'on' : 'off'}: ${out.files} files, ${formatBytes(out.bytes)} of transcripts in ${formatBytes(
+      `archiving ${out.enabled ? 'on' : 'off'}: ${out.files} file${out.files === 1 ? '' : 's'}, ${formatBytes(out.bytes)} of transcripts in ${formatBytes(
         out.storedBytes,
       )}${out.versions > 0 ? `, ${out.versions} version${out.versions === 1 ? '' : 's'} kept beside files that lost records (\`agentdash index --verbose\` lists them)` : ''}\nindex: ${out.db}\n`,
     );

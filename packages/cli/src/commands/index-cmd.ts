@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { defaultClaudeHome, isUnder, readCleanupPolicy } from '@agentdash/core/base';
 import { flag } from '../args.js';
-import { formatBytes } from '../format.js';
+import { formatBytes, plural } from '../format.js';
 import type { IndexJson } from '../output/json-types.js';
 import { COMMON_HELP, type CommandSpec, PATHS_HELP, writeJson } from './common.js';
 
@@ -50,7 +50,7 @@ ${COMMON_HELP}`,
       return;
     }
     ctx.io.stdout.write(
-      `${report.files} files, ${report.sessions} sessions; parsed ${report.filesParsed} files (${formatBytes(
+      `${plural(report.files, 'file')}, ${plural(report.sessions, 'session')}; parsed ${plural(report.filesParsed, 'file')} (${formatBytes(
         report.bytesParsed,
       )}, ${report.records} records)${report.filesRemoved > 0 ? `, removed ${report.filesRemoved}` : ''}${
         report.archivedFiles > 0 ? `, ${report.archivedFiles} gone from disk and kept from the archive` : ''
@@ -67,7 +67,8 @@ ${COMMON_HELP}`,
       paths.some((p) => isUnder(resolve(p), resolve(claudeHome))) &&
       (await ctx.firstTime('cleanup-notice'))
     ) {
-      ctx.io.stdout.write(
+      // a note, on stderr: the report above is the command's result
+      ctx.io.stderr.write(
         `\nClaude Code deletes transcripts untouched for ${policy.effectiveDays} days (cleanupPeriodDays${
           policy.cleanupPeriodDays === undefined ? ' not set' : ''
         } in ${policy.settingsPath}). AgentDash keeps everything it has indexed, so those sessions stay here.
