@@ -31,6 +31,9 @@ export const filterOptions = {
   limit: { type: 'string' },
 } as const satisfies OptionSpec;
 
+/** The filters of a command that counts every session they choose (`stats`): no `--limit`. */
+export const { limit: _limit, ...wholeFilterOptions } = filterOptions;
+
 export interface Parsed {
   readonly values: Record<string, string | boolean | undefined>;
   readonly positionals: string[];

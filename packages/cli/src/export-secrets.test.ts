@@ -133,6 +133,20 @@ describe('agentdash secrets', () => {
     const text = await cli(['secrets', home]);
     expect(leaks(text.stdout)).toEqual([]);
     expect(text.stdout.split('\n').at(-2)).toBe(`${out.total} secrets in 1 session (of 2); exports redact them`);
+    expect([out.scanned, out.truncated]).toEqual([2, false]);
+  });
+
+  // A review: `secrets --limit 1` said "No secrets found in 1 session." (--json: total 0), no word of those unscanned.
+  it('says when --limit left sessions unscanned, their secrets uncounted', async () => {
+    const listed = JSON.parse((await cli(['sessions', home, '--json'])).stdout) as SessionsJson;
+    const newest = listed.sessions[0]?.id;
+    const r = await cli(['secrets', home, '--limit', '1', '--json']);
+    const out = JSON.parse(r.stdout) as SecretsJson;
+    expect([out.scanned, out.truncated, out.sessions.every((s) => s.sessionId === newest)]).toEqual([1, true, true]);
+    const text = (await cli(['secrets', home, '--limit', '1'])).stdout.trimEnd().split('\n').at(-1);
+    expect(text).toMatch(
+      / session(?:, the newest| \(of 1, the newest\); exports redact them) ?\(there are more: --limit 2 shows more\)\.?$/,
+    );
   });
 });
 

@@ -35,12 +35,7 @@ export function sessionFilter(values: Parsed['values'], now: number): Omit<Sessi
   };
 }
 
-/** The sessions PATH and the filters select, once the index is refreshed over PATH (sessions, secrets). */
-export async function filteredSessions(ctx: import('../context.js').Context, positionals: readonly string[]) {
-  return ctx.listSessions((await refreshedScope(ctx, positionals)).filter);
-}
-
-/** The paths and the session filter a command's arguments give, after the paths' refresh (`filteredSessions`). */
+/** The paths and the session filter a command's arguments give, after the paths' refresh. */
 export async function refreshedScope(ctx: import('../context.js').Context, positionals: readonly string[]) {
   // The options first: a bad one is said before the paths are resolved (the samples, for want of a home) or read.
   const options = sessionFilter(ctx.values, ctx.io.now());
@@ -54,7 +49,7 @@ export const filteredHelp = (what: string): string => `${what}
 
 ${PATHS_HELP}
 
-${FILTER_HELP}
+${LIMITED_FILTER_HELP}
 
 ${COMMON_HELP}`;
 
@@ -76,8 +71,11 @@ ${AGENT_HELP}
   --model TEXT     sessions that used a model containing TEXT, any case (Sonnet-4.6 finds claude-sonnet-4-6);
                    when none did, the models here are named on stderr
   --version V      sessions written by client version V
-  --errors         only sessions with a tool error (expected ones aside) or a failed API request
-  --limit N        at most N sessions`;
+  --errors         only sessions with a tool error (expected ones aside) or a failed API request`;
+
+/** The filters of the commands that list sessions (`sessions`, `secrets`): `FILTER_HELP` and `--limit`. */
+export const LIMITED_FILTER_HELP = `${FILTER_HELP}
+  --limit N        at most N sessions, the newest`;
 
 export const COMMON_HELP = `Common options:
   --json           machine-readable output (see docs/cli-json.md)

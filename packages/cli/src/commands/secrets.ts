@@ -4,7 +4,7 @@ import { plural, shortId } from '../format.js';
 import type { SecretsJson } from '../output/json-types.js';
 import { type SecretFinding, scanFile } from '../secret-scan.js';
 import { renderTable, styled } from '../table.js';
-import { type CommandSpec, filteredHelp, filteredSessions, writeJson } from './common.js';
+import { type CommandSpec, cutToLimit, filteredHelp, refreshedScope, writeJson } from './common.js';
 
 export const secretsCommand: CommandSpec = {
   name: 'secrets',
@@ -15,7 +15,14 @@ and tokens of common providers, cloud keys, private keys, passwords in URLs, .en
 in docs/secrets.md). The secret itself is never printed. Exports redact these by default.`),
   options: filterOptions,
   async run(ctx, positionals) {
-    const sessions = await filteredSessions(ctx, positionals);
+    // `--limit N`: the N newest sessions scanned, one more asked for to say whether others were left unscanned
+    const { filter } = await refreshedScope(ctx, positionals);
+    const found = await ctx.listSessions(filter.limit === undefined ? filter : { ...filter, limit: filter.limit + 1 });
+    const {
+      items: sessions,
+      truncated,
+      more,
+    } = filter.limit === undefined ? { items: found, truncated: false, more: '' } : cutToLimit(found, filter.limit);
     // Files gone from disk are read from the archive.
     const { openBytes } = await ctx.openIndex();
     const out: SecretsJson['sessions'][number][] = [];
@@ -31,12 +38,20 @@ in docs/secrets.md). The secret itself is never printed. Exports redact these by
     }
     const total = out.reduce((n, s) => n + s.findings.length, 0);
     if (ctx.json) {
-      const json: SecretsJson = { rules: secretRules.map((r) => ({ id: r.id, title: r.title })), total, sessions: out };
+      const json: SecretsJson = {
+        rules: secretRules.map((r) => ({ id: r.id, title: r.title })),
+        total,
+        sessions: out,
+        scanned: sessions.length,
+        truncated,
+      };
       writeJson(ctx, json);
       return;
     }
     if (total === 0) {
-      ctx.io.stdout.write(`No secrets found in ${plural(sessions.length, 'session')}.\n`);
+      ctx.io.stdout.write(
+        `No secrets found in ${plural(sessions.length, 'session')}${truncated ? ', the newest' : ''}${more}.\n`,
+      );
       return;
     }
     const c = ctx.color;
@@ -55,7 +70,7 @@ in docs/secrets.md). The secret itself is never printed. Exports redact these by
       }),
     );
     ctx.io.stdout.write(
-      `${plural(total, 'secret')} in ${plural(out.length, 'session')} (of ${sessions.length}); exports redact them\n`,
+      `${plural(total, 'secret')} in ${plural(out.length, 'session')} (of ${sessions.length}${truncated ? ', the newest' : ''}); exports redact them${more}\n`,
     );
   },
 };

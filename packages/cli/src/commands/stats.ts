@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { MeasuredToolRun, MeasuredToolStats, SessionFilter } from '@agentdash/index';
-import { filterOptions, str } from '../args.js';
+import { str, wholeFilterOptions } from '../args.js';
 import type { Context } from '../context.js';
 import { formatCount, formatDuration, formatPercent, formatToolName, plural, realErrors } from '../format.js';
 import type { StatsJson } from '../output/json-types.js';
@@ -50,7 +50,7 @@ ${FILTER_HELP}
   --tool NAME      only this tool (name as written, or canonical name)
 
 ${COMMON_HELP}`,
-  options: { ...filterOptions, tool: { type: 'string' } },
+  options: { ...wholeFilterOptions, tool: { type: 'string' } },
   async run(ctx, positionals) {
     const options = sessionFilter(ctx.values, ctx.io.now());
     const tool = str(ctx.values, 'tool');

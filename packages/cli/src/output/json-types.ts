@@ -377,4 +377,8 @@ export interface SecretsJson {
     readonly title: string | null;
     readonly findings: readonly { readonly file: string; readonly line: number; readonly rule: string }[];
   }[];
+  /** The sessions scanned: those the filters choose (with `--limit N`, the N newest). */
+  readonly scanned: number;
+  /** More sessions match than were scanned (`--limit` left them out): their secrets are not counted. */
+  readonly truncated: boolean;
 }
