@@ -4,7 +4,7 @@ import { terminalText } from './io.js';
 export interface Column {
   readonly header: string;
   readonly align?: 'left' | 'right';
-  /** Cut cells to this many terminal columns (with …). */
+  /** Cut cells to this many terminal columns (with …) where the table fits a width (not into a pipe without one). */
   readonly max?: number;
   /**
    * To fit the width, cells of this column may be cut down to this many terminal columns (the widest such column
@@ -129,7 +129,9 @@ export function renderTable(
     columns.map((c, i) => {
       const cell = row[i] ?? '';
       const text = terminalText(typeof cell === 'string' ? cell : cell.text);
-      return measured(c.max ? cutFor(c, text, c.max) : text, typeof cell === 'string' ? plain : cell.style);
+      // a column's most only where the table fits a width: into a pipe or a file, values are whole (cli-json.md)
+      const cut = c.max !== undefined && options.width !== undefined;
+      return measured(cut ? cutFor(c, text, c.max ?? 0) : text, typeof cell === 'string' ? plain : cell.style);
     }),
   );
   const header = columns.map((c) => measured(c.header, options.headerStyle ?? plain));

@@ -163,6 +163,12 @@ describe(`tables fit the terminal (${existsSync(sharedWild) ? 'with' : `skipped:
       'TITLE',
     ]);
     expect(piped.stdout).toMatch(/\/services\/payment-gateway-0 {2}Refactor the settlement/);
+    // whole: the project path past the column's 40, the title past its 100 (a review found both cut in a pipe)
+    const row = piped.stdout.split('\n').find((line) => line.includes('payment-gateway-0')) ?? '';
+    expect(row).toContain(' /home/someone/work/clients/a-rather-long-client-name/services/payment-gateway-0  ');
+    // (the title itself is the prompt's first 200 characters, as the index keeps it)
+    const title = row.slice(row.indexOf('Refactor the settlement')).trimEnd();
+    expect(title.length).toBeGreaterThan(150);
   });
 
   it('sessions keep their calls, errors and cost at 80 columns; usage --breakdown names each model row', async () => {
