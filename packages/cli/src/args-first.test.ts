@@ -37,6 +37,9 @@ const badArguments: readonly (readonly string[])[] = [
   ['push', 'http://127.0.0.1:9', '--token', 't', '--dry-run', '--watch'],
   ['serve', '--host', '0.0.0.0', '--no-otlp'],
   ['serve', '--push', 'http://127.0.0.1:9', '--push-token', 't', '--share', 'everything', '--no-otlp'],
+  // an option of one value given twice: the last kept silently (a review: `--project a --project b` chose b's only)
+  ['sessions', '--project', 'entire-graph', '--project', 'git-sync'],
+  ['stats', '--agent', 'codex', '--agent', 'gemini'],
 ];
 
 describe('arguments checked before any indexing', () => {
@@ -80,5 +83,17 @@ describe('options before the command', () => {
       ExitCode.badArguments,
       '"--json" is an option, and no command is named: agentdash <command> [options]; run "agentdash --help"',
     ]);
+  });
+});
+
+describe('an option given twice', () => {
+  it('is said with both values; the same value twice, and a repeatable option, are taken', async () => {
+    const options = { home: sb.emptyHome, db: join(sb.dir, 'twice.sqlite'), env: { CLAUDE_CONFIG_DIR: sb.emptyHome } };
+    const twice = await runCli(['sessions', '--project', 'a', '--project', 'b'], options);
+    expect([twice.code, twice.stderr]).toEqual([
+      ExitCode.badArguments,
+      'agentdash: --project given twice (a, b): give it once\n',
+    ]);
+    expect((await runCli(['sessions', '--project', 'a', '--project', 'a', '--json'], options)).code).toBe(ExitCode.ok);
   });
 });

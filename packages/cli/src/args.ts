@@ -42,12 +42,25 @@ export interface Parsed {
 /** Strict parse: unknown options and missing values are usage errors. */
 export function parse(argv: readonly string[], options: OptionSpec): Parsed {
   try {
-    const { values, positionals } = parseArgs({
+    const { values, positionals, tokens } = parseArgs({
       args: [...argv],
       options: { ...commonOptions, ...options },
       allowPositionals: true,
       strict: true,
+      tokens: true,
     });
+    // An option of one value given twice would keep the last silently (`--project a --project b` chose b's sessions
+    // only): said instead, unless both say the same.
+    const given = new Map<string, string>();
+    const all: OptionSpec = { ...commonOptions, ...options };
+    for (const token of tokens) {
+      if (token.kind !== 'option' || token.value === undefined || all[token.name]?.multiple === true) continue;
+      const earlier = given.get(token.name);
+      if (earlier !== undefined && earlier !== token.value) {
+        throw new UsageError(`--${token.name} given twice (${earlier}, ${token.value}): give it once`);
+      }
+      given.set(token.name, token.value);
+    }
     // an empty value (`--db ''`, an unset shell variable) names nothing: said as a missing one is
     for (const [name, value] of Object.entries(values)) {
       if (value === '' || (Array.isArray(value) && value.includes(''))) throw new UsageError(`--${name} needs a value`);
