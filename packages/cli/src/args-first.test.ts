@@ -97,3 +97,19 @@ describe('an option given twice', () => {
     expect((await runCli(['sessions', '--project', 'a', '--project', 'a', '--json'], options)).code).toBe(ExitCode.ok);
   });
 });
+
+describe('a project folder named as the session (it starts with "-", as Claude Code names them)', () => {
+  // A review: `show -home-user-proj-extras/cd11f12b` said "unknown option -o (--help lists the options)".
+  it('is said as what it likely is, with the two ways to write it', async () => {
+    const options = { home: sb.emptyHome, db: join(sb.dir, 'dash.sqlite'), env: { CLAUDE_CONFIG_DIR: sb.emptyHome } };
+    const r = await runCli(['show', '-home-user-proj-extras/cd11f12b'], options);
+    expect([r.code, r.stderr]).toEqual([
+      ExitCode.badArguments,
+      'agentdash: unknown option -o (--help lists the options): -home-user-proj-extras/cd11f12b is read as options; a path or session reference that starts with "-" goes after -- (… -- -home-user-proj-extras/cd11f12b), or write a session as <id>@<project folder>\n',
+    ]);
+    // an option of its own stays a plain unknown option
+    expect((await runCli(['sessions', '-x'], options)).stderr).toBe(
+      'agentdash: unknown option -x (--help lists the options)\n',
+    );
+  });
+});

@@ -68,7 +68,15 @@ export function parse(argv: readonly string[], options: OptionSpec): Parsed {
     return { values: values as Record<string, string | boolean | undefined>, positionals };
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(parseErrorMessage(error, { ...commonOptions, ...options }));
+    const message = parseErrorMessage(error, { ...commonOptions, ...options });
+    // A Claude Code project folder's name starts with "-" (`-home-user-proj`): read as options, it was a puzzle
+    // ("unknown option -o"); said as what it likely is, and how to write it.
+    const folder = argv.find((arg) => /^-[A-Za-z][^=\s]*[-/]/.test(arg) && !arg.startsWith('--'));
+    throw new UsageError(
+      folder === undefined
+        ? message
+        : `${message}: ${folder} is read as options; a path or session reference that starts with "-" goes after -- (… -- ${folder}), or write a session as <id>@<project folder>`,
+    );
   }
 }
 
