@@ -53,3 +53,23 @@ describe('sessions and stats --model TEXT that matches no model', () => {
     expect(matched.stderr).not.toContain('no model id');
   });
 });
+
+describe('--version V that matches no session', () => {
+  // A review: `sessions --version 2.1` printed a bare "No sessions." (the version is matched exactly).
+  it('says so on stderr and names the versions the same paths hold; nothing when it matches', async () => {
+    for (const command of ['sessions', 'stats']) {
+      const r = await cli([command, home, '--version', '2.1']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr.trim().split('\n').at(-1)).toMatch(
+        /^agentdash: no session here was written by version 2\.1 \(exactly\); the versions here are \d[\w.-]* \(\d+ sessions?\)/,
+      );
+    }
+    const listed = JSON.parse((await cli(['sessions', home, '--json'])).stdout) as {
+      sessions: { versions: string[] }[];
+    };
+    const version = listed.sessions.flatMap((s) => s.versions)[0] ?? '';
+    expect(version).not.toBe('');
+    const matched = await cli(['sessions', home, '--version', version]);
+    expect(matched.stderr).not.toContain('no session here');
+  });
+});

@@ -21,7 +21,7 @@ import { type Cell, renderTable, styled } from '../table.js';
 import { formatCost } from '../usage-report.js';
 import { type CommandSpec, cutToLimit, filteredHelp, jsonText, refreshedScope } from './common.js';
 import { refsNamingOne } from './session-refs.js';
-import { noteUnmatchedModel } from './usage-model-note.js';
+import { noteUnmatchedModel, noteUnmatchedVersion } from './usage-model-note.js';
 
 const FILE_HELP = '  --file PATH      sessions whose calls read or changed PATH (see above)';
 
@@ -61,6 +61,7 @@ file under the current folder, and the same file of another folder, as the sessi
     if (sessions.length === 0) {
       ctx.io.stdout.write('No sessions.\n');
       await noteUnmatchedModel(ctx, filter, 0);
+      await noteUnmatchedVersion(ctx, filter, 0);
       return;
     }
     const c = ctx.color;

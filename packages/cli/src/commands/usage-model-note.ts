@@ -1,10 +1,11 @@
 /**
- * `--model TEXT` (usage, sessions, stats) that matches nothing says so, and which models the same paths and dates
- * hold: an empty table alone reads as "nothing was spent" or "no such sessions".
+ * `--model TEXT` (usage, sessions, stats) and `--version V` (sessions, stats) that match nothing say so, and which
+ * models or versions the same paths and dates hold: an empty table alone reads as "nothing was spent" or "no such
+ * sessions".
  * @module
  */
 import { totalsOf } from '@agentdash/core/usage';
-import type { UsageFilter } from '@agentdash/index';
+import type { SessionFilter, UsageFilter } from '@agentdash/index';
 import type { Context } from '../context.js';
 
 /** At most this many models named in the note (the most used first). */
@@ -28,4 +29,26 @@ export async function noteUnmatchedModel(ctx: Context, filter: UsageFilter, foun
     .map(([id, u]) => `${id} (${u.responses} response${u.responses === 1 ? '' : 's'})`);
   const more = models.length > NAMED ? ` and ${models.length - NAMED} more` : '';
   ctx.note(`no model id here contains "${filter.model}"; the responses here are of ${named.join(', ')}${more}`);
+}
+
+/**
+ * The note, on stderr, when `filter.version` left no session (`found`) of those the rest of the filter keeps: the
+ * client versions they were written by (an exact version is asked for: `--version 2.1` finds no 2.1.330).
+ */
+export async function noteUnmatchedVersion(ctx: Context, filter: SessionFilter, found: number): Promise<void> {
+  if (filter.version === undefined || found > 0) return;
+  const { version: _version, limit: _limit, ...rest } = filter;
+  const counts = new Map<string, number>();
+  for (const s of (await ctx.openIndex()).listSessions(rest)) {
+    for (const v of s.versions) counts.set(v, (counts.get(v) ?? 0) + 1);
+  }
+  if (counts.size === 0) return;
+  const named = [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, NAMED)
+    .map(([v, n]) => `${v} (${n} session${n === 1 ? '' : 's'})`);
+  const more = counts.size > NAMED ? ` and ${counts.size - NAMED} more` : '';
+  ctx.note(
+    `no session here was written by version ${filter.version} (exactly); the versions here are ${named.join(', ')}${more}`,
+  );
 }
