@@ -127,9 +127,23 @@ describe('commands over the bundled samples', () => {
     expect(withErrors.sessions.filter((s) => s.errors === 0).length).toBe(2);
   });
 
-  it('draws a progress bar on stderr only when stderr is a terminal', async () => {
-    const tty = await cli(['index', SAMPLES_HOME], { tty: true });
-    expect(tty.stderr).toMatch(/indexing \[#+\] \d+\/\d+ files/);
+  it('draws a progress bar on stderr only when stderr is a terminal, and only while there is work', async () => {
+    // a cold index of its own (the sandbox's is warm by now)
+    const terminal = async (db: string) => {
+      let stderr = '';
+      await run(['index', SAMPLES_HOME, '--db', db], {
+        stdout: { write: () => true, isTTY: true },
+        stderr: { write: (s: string) => (stderr += s), isTTY: true },
+        env: { CLAUDE_CONFIG_DIR: sb.emptyHome },
+        homedir: sb.emptyHome,
+        now: Date.now,
+      });
+      return stderr;
+    };
+    const cold = join(sb.dir, 'progress.sqlite');
+    expect(await terminal(cold)).toMatch(/indexing \[[#.]+\] \d+\/\d+ files/);
+    // Before: a warm run flashed "indexing [####] 37/37 files · 5.8 MiB of 5.8 MiB" and erased it (a review).
+    expect(await terminal(cold)).not.toContain('indexing [');
     const pipe = await cli(['index', SAMPLES_HOME]);
     expect(pipe.stderr).not.toContain('indexing [');
     const json = await cli(['index', SAMPLES_HOME, '--json'], { tty: true });

@@ -307,7 +307,9 @@ export class Context {
       ...(flag(this.values, 'no-archive') ? { archive: false } : {}),
       freshnessRecord: true,
       onProgress: (progress: RefreshProgress) => {
-        if (!showProgress) return;
+        // a refresh done before any bar was drawn (nothing to read: a warm run) draws none; a flash of a full bar
+        // said nothing
+        if (!showProgress || (!drawn && progress.done >= progress.total)) return;
         const now = this.io.now();
         if (progress.done < progress.total && now - lastDraw < 80) return;
         lastDraw = now;
