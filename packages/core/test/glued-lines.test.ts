@@ -2,6 +2,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, write
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { adapterForFile } from '../src/agents/adapters.js';
+import { readAll } from '../src/agents/conformance-shared.js';
 import { discoverAll } from '../src/agents/discover-all.js';
 import { groupSessions } from '../src/io/discover.js';
 import type { Session } from '../src/model/session.js';
@@ -48,11 +50,14 @@ describe.each([
     cpSync(source, copy, { recursive: true });
     const file = join(copy, relative(source, largestJsonl(source)));
     const lines = readFileSync(file, 'utf8').split('\n');
-    // glue a line holding a call onto the line before it
-    const at = lines.findIndex(
-      (line, i) =>
-        i > 1 && /"(?:function_call|tool_use|toolRequests|tool\.execution_start|functionCall|toolCalls)"/.test(line),
+    // glue a line holding a call onto the line before it, one that makes a record of its own where there is one (a
+    // Codex message and a call: each record's uuid is its line's)
+    const call =
+      /"(?:function_call|custom_tool_call|tool_use|toolRequests|tool\.execution_start|functionCall|toolCalls)"/;
+    const afterItem = lines.findIndex(
+      (line, i) => i > 1 && call.test(line) && /"response_item"/.test(lines[i - 1] ?? ''),
     );
+    const at = afterItem > 1 ? afterItem : lines.findIndex((line, i) => i > 1 && call.test(line));
     expect(at).toBeGreaterThan(1);
     writeFileSync(file, [...lines.slice(0, at - 1), `${lines[at - 1]}${lines[at]}`, ...lines.slice(at + 1)].join('\n'));
 
@@ -64,5 +69,14 @@ describe.each([
     const issues = after.flatMap((s) => s.issues).filter((i) => i.file === file);
     expect(issues.map((i) => [i.code, i.line])).toContainEqual(['glued_records', at]);
     expect(issues.filter((i) => i.code === 'invalid_json' || i.code === 'orphan_result')).toEqual([]);
+    // each record of the line its own uuid, chained after the one before it (a review found a glued Codex line's two
+    // records with one uuid, the second its own parent)
+    const { files } = await discoverAll([file]);
+    const glued = files.find((f) => f.path === file);
+    if (glued === undefined) throw new Error('the glued file is not found');
+    const { records } = await readAll(adapterForFile(glued), glued);
+    const chain = records.flatMap((r) => ('uuid' in r && 'parentUuid' in r ? [r] : []));
+    expect(new Set(chain.map((r) => r.uuid)).size).toBe(chain.length);
+    expect(chain.filter((r) => r.parentUuid === r.uuid)).toEqual([]);
   });
 });

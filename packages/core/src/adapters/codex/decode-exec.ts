@@ -37,7 +37,7 @@ export class CodexExecDecoder extends CodexSession {
       emit({ kind: 'issue', issue: this.issue(loc, code, message) }),
     );
     let first = true;
-    for (const line of lines) {
+    this.eachPart(lines, (line) =>
       this.decodeEvent(line, loc, (record) => {
         if (record.kind === 'unknown') {
           const message = `unknown exec event "${record.type}" kept as raw data`;
@@ -46,8 +46,8 @@ export class CodexExecDecoder extends CodexSession {
         emit({ kind: 'record', record, byteLength: first ? text.length : 0 });
         first = false;
         if ('uuid' in record) this.previousUuid = record.uuid;
-      });
-    }
+      }),
+    );
   }
 
   private decodeEvent(line: Record<string, unknown>, loc: SourceLocation, out: (r: TranscriptRecord) => void): void {

@@ -132,9 +132,22 @@ export abstract class CodexSession {
     return true;
   }
 
+  /** Which of the objects glued on the line being decoded this is (`eachPart`): its records' uuids tell them apart. */
+  private part = 0;
+
+  /** Decode each object of one line (several when written back to back: `parseObjectLines`), in order. */
+  protected eachPart(objects: readonly Record<string, unknown>[], decode: (object: Record<string, unknown>) => void) {
+    objects.forEach((object, k) => {
+      this.part = k;
+      decode(object);
+    });
+    this.part = 0;
+  }
+
   protected envelope(timestamp: IsoTimestamp | undefined, loc: SourceLocation, suffix = ''): ChainEnvelope {
+    const part = this.part > 0 ? `+${this.part}` : '';
     return {
-      uuid: createRecordUuid(`${this.sessionId ?? this.file}:${loc.line}${suffix}`),
+      uuid: createRecordUuid(`${this.sessionId ?? this.file}:${loc.line}${part}${suffix}`),
       parentUuid: this.previousUuid,
       timestamp,
       sessionId: this.sessionId === undefined ? undefined : createSessionId(this.sessionId),

@@ -68,7 +68,7 @@ export class CodexDecoder extends CodexResponses {
       if (record.kind === 'assistant' && record.usage === undefined) this.openItems = true;
       if ('uuid' in record) this.previousUuid = record.uuid;
     };
-    for (const line of lines) this.decodeObject(line, loc, out);
+    this.eachPart(lines, (line) => this.decodeObject(line, loc, out));
   }
 
   private decodeObject(line: Record<string, unknown>, loc: SourceLocation, out: (r: TranscriptRecord) => void): void {

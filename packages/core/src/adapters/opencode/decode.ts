@@ -55,16 +55,21 @@ export class OpenCodeDecoder {
   ) {}
 
   decodeLine(text: string, loc: SourceLocation, emit: (event: RecordEvent) => void): void {
-    const records = parseObjectLines(text, (code, message) =>
+    const lines = parseObjectLines(text, (code, message) =>
       emit({ kind: 'issue', issue: this.issue(loc, code, message) }),
-    ).flatMap((line) => this.decodeRecords(line, loc));
-    for (const record of records) {
-      if (record.kind === 'unknown') {
-        const message = `unknown line type "${record.type}" kept as raw data`;
-        emit({ kind: 'issue', issue: this.issue(loc, 'unknown_record', message) });
+    );
+    let first = true;
+    // each object decoded after the one before it, its records chained to those of the earlier ones
+    for (const line of lines) {
+      for (const record of this.decodeRecords(line, loc)) {
+        if (record.kind === 'unknown') {
+          const message = `unknown line type "${record.type}" kept as raw data`;
+          emit({ kind: 'issue', issue: this.issue(loc, 'unknown_record', message) });
+        }
+        if ('uuid' in record) this.previousUuid = record.uuid;
+        emit({ kind: 'record', record, byteLength: first ? text.length : 0 });
+        first = false;
       }
-      if ('uuid' in record) this.previousUuid = record.uuid;
-      emit({ kind: 'record', record, byteLength: record === records[0] ? text.length : 0 });
     }
   }
 
