@@ -3,7 +3,7 @@
  * one line, "cannot write FILE: <reason>", exit 3 (bad path), never a crash, and no half-written file is left; `-o -`
  * is standard output.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -147,7 +147,7 @@ describe('export -o into what AgentDash reads', () => {
 
   // A review: `-o ~/.claude/projects/<folder>/new.jsonl` wrote there, and the next command listed the export as a
   // session, kept by the archive once the file was deleted.
-  it("refuses a new file in an agent's own folders, the indexed ones and its default home alike", async () => {
+  it("refuses a new file in an agent's own folders, as their variables name them", async () => {
     const cases = [
       join(home, 'projects', '-home-user-proj-demo', 'notes.md'),
       join(home, 'projects', '-home-u-evil', 'new.jsonl'),
@@ -162,16 +162,6 @@ describe('export -o into what AgentDash reads', () => {
       ]);
       expect(existsSync(file)).toBe(false);
     }
-    // another Claude home, indexed as a PATH (no variable names it): its projects folder, as the index stores it
-    const other = join(dir, 'other-claude');
-    const otherId = nextSessionId();
-    writeDemoHome(other, { outputOnlyWord: 'gamma', subagentOnlyWord: 'delta' }, otherId, 'other');
-    const inOther = join(other, 'projects', '-home-user-proj-demo', 'new.md');
-    const refused = await cli(['export', otherId, other, '--format', 'json', '-o', inOther]);
-    expect([refused.code, refused.stderr]).toEqual([
-      ExitCode.badArguments,
-      `agentdash: -o ${inOther}: it is in ${other}/projects, where an agent keeps its transcripts (AgentDash never writes there)\n`,
-    ]);
     // Codex's home, as its variable names it, though nothing was indexed there
     const codexHome = join(dir, 'codex-home');
     const file = join(codexHome, 'sessions', 'x.jsonl');
@@ -184,6 +174,19 @@ describe('export -o into what AgentDash reads', () => {
       ExitCode.badArguments,
       `agentdash: -o ${file}: it is in ${codexHome}, where an agent keeps its transcripts (AgentDash never writes there)\n`,
     ]);
+  });
+
+  // A review of this guard's first form, which refused the folder above every indexed transcript's: one named as a
+  // PATH from ~/Downloads made the person's whole home refused.
+  it("writes beside a transcript named as a PATH from a folder of the person's own", async () => {
+    const downloads = join(dir, 'person', 'Downloads');
+    mkdirSync(downloads, { recursive: true });
+    const named = join(downloads, `${sessionId}.jsonl`);
+    cpSync(join(home, 'projects', '-home-user-proj-demo', `${sessionId}.jsonl`), named);
+    const file = join(dir, 'person', 'docs', 'out.md');
+    mkdirSync(dirname(file), { recursive: true });
+    const r = await cli(['export', named, named, '--format', 'markdown', '-o', file]);
+    expect([r.code, r.stderr, existsSync(file)]).toEqual([ExitCode.ok, `agentdash: wrote ${file}\n`, true]);
   });
 
   // A review of the first guard: it refused every path in an Aider repository (the transcripts' folder is the user's).

@@ -52,7 +52,6 @@ import {
   sessionIdsOf,
   sessionKeyOfRef,
   streamSession,
-  transcriptHomes,
 } from './read/session-queries.js';
 import { calls, stats } from './read/stats-queries.js';
 import { type UsageResponse, usageResponses } from './read/usage-queries.js';
@@ -156,8 +155,6 @@ export interface AgentIndex {
   sessionIdOfFile(path: string): string | undefined;
   /** The paths, as stored, of the transcript files with this inode (one file named through a symbolic link too). */
   filesWithInode(ino: number): readonly string[];
-  /** The folders the stored transcripts of these agents are in: each project folder's parent (`~/.claude/projects/`). */
-  transcriptHomes(agents: readonly string[]): readonly string[];
   /**
    * The stored files (of `paths`, else all) whose last bytes were held back, unreported, while they may still have
    * been being written: a refresh after they settle reads them again and reports a record left cut short.
@@ -365,7 +362,6 @@ export function openIndex(options: OpenIndexOptions): AgentIndex {
     getSession: (ref, lookup) => getSession(store, ref, lookup),
     sessionIdOfFile: (path) => sessionIdOfFile(store, path),
     filesWithInode: (ino) => filesWithInode(store, ino),
-    transcriptHomes: (agents) => transcriptHomes(store, agents),
     heldWhileWriting: (paths) => heldWhileWriting(store, paths),
     sessionFiles: (sessionId) => sessionFiles(store, sessionId),
     loadSession: (sessionId) => loadSession(store, sessionId),

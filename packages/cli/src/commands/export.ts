@@ -1,5 +1,4 @@
 import type { Session } from '@agentdash/core';
-import { ownFolderAgents } from '@agentdash/core/base';
 import { type RedactionReport, redactSession } from '@agentdash/core/secrets';
 import {
   type ExportAssets,
@@ -109,7 +108,7 @@ ${COMMON_HELP}`,
       const why = refusedOutput(output, {
         dbPath: ctx.dbPath,
         filesWithInode: (ino) => index.filesWithInode(ino),
-        homes: [...(await agentsOwnHomes(ctx.io)), ...index.transcriptHomes(ownFolderAgents)],
+        homes: await agentsOwnHomes(ctx.io),
       });
       if (why !== undefined) throw new UsageError(`-o ${output}: ${why}`);
     }

@@ -34,7 +34,10 @@ export interface ReadPlaces {
   readonly dbPath: string;
   /** The paths, as stored, of the transcripts the index reads with this inode (`AgentIndex.filesWithInode`). */
   filesWithInode(ino: number): readonly string[];
-  /** The folders the agents keep their transcripts in: the indexed ones and each agent's own home. */
+  /**
+   * The folders the agents keep their transcripts in: each agent's own home (`~/.claude`, …). Not the folders of the
+   * transcripts indexed elsewhere: a file named as a PATH from `~/Downloads` would make the person's whole home one.
+   */
   readonly homes: readonly string[];
 }
 
@@ -48,9 +51,12 @@ export function refusedOutput(output: string, places: ReadPlaces): string | unde
   if (ino !== undefined && places.filesWithInode(ino).some((stored) => realPath(stored) === path)) {
     return 'it is a transcript AgentDash reads';
   }
+  // as the file system compares names: without case on macOS and Windows (`~/.CLAUDE` is `~/.claude` there)
+  const fold = (name: string) =>
+    process.platform === 'darwin' || process.platform === 'win32' ? name.toLowerCase() : name;
   const home = places.homes
     .map(realPath)
-    .find((folder) => path.startsWith(folder.endsWith(sep) ? folder : folder + sep));
+    .find((folder) => fold(path).startsWith(fold(folder.endsWith(sep) ? folder : folder + sep)));
   if (home !== undefined)
     return `it is in ${home}, where an agent keeps its transcripts (AgentDash never writes there)`;
   return undefined;

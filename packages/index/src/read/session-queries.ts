@@ -137,18 +137,6 @@ export function filesWithInode(store: Store, ino: number): string[] {
 }
 
 /**
- * The folders the stored transcripts of these agents are in, each project folder's parent (`files.home`:
- * `~/.claude/projects/` for Claude Code's), as `AgentIndex.transcriptHomes` gives them.
- */
-export function transcriptHomes(store: Store, agents: readonly string[]): string[] {
-  return prepared(
-    store.db,
-    'SELECT DISTINCT home FROM files WHERE agent IN (SELECT value FROM json_each(?))',
-    'pluck',
-  ).all(JSON.stringify(agents)) as string[];
-}
-
-/**
  * The stored files (those of `paths`, else every one) whose last bytes were held back unreported because they may
  * still have been being written when read (refresh-plan's `storedMtimeOf`: stored with mtime 0): read again once
  * they settle, a record left cut short is reported.
