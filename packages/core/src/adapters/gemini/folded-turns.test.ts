@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { usageByModel } from '../../session/load-session.js';
 import { dedupeResponses } from '../../usage/dedupe.js';
+import { foldedTurnsOf } from './records.js';
 import { home020, home061, readGeminiPath } from './test-helpers.js';
 
 /** The bundled 0.20.2 documents by scenario (the `[[rec:<scenario>]]` tag of their first prompt). */
@@ -95,5 +96,19 @@ describe("Gemini 0.20's turns folded into the message before them", () => {
       }
     }
     expect(calls).toBeGreaterThan(10);
+  });
+
+  // A review: a call id without an epoch (`run_shell_command-1`, a fixture's) started at the message's time, which may
+  // come after the first call completed: a turn counted that did not happen.
+  it('are told only by calls whose id says when they were named', () => {
+    const at = (ms: number) => new Date(Date.parse('2026-11-23T00:29:01.000Z') + ms).toISOString();
+    const message = at(10) as Parameters<typeof foldedTurnsOf>[1];
+    const call = (id: string, done: number) => ({ id, timestamp: at(done) });
+    expect(
+      foldedTurnsOf([call('google_web_search-1795393740995-a', 5), call('run_shell_command-1', 20)], message),
+    ).toBe(0);
+    // named after the first completed: a later turn's
+    const first = Date.parse(at(0));
+    expect(foldedTurnsOf([call(`read_file-${first}-a`, 5), call(`read_file-${first + 8}-b`, 9)], message)).toBe(1);
   });
 });

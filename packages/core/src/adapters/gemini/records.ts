@@ -240,7 +240,10 @@ export function foldedTurnsOf(calls: readonly unknown[], messageTime: IsoTimesta
   let completed: number | undefined;
   for (const call of calls) {
     const entry = isRecord(call) ? call : {};
-    const start = timestampMs(callStartOf(str(entry.id) ?? '', messageTime));
+    // only a call whose id tells when it was named: another one's start would be the message's time, which may come
+    // after its first call completed (0.20's `web` message, 1 ms later)
+    const named = callStartOf(str(entry.id) ?? '', messageTime);
+    const start = named === messageTime ? undefined : timestampMs(named);
     if (start !== undefined && completed !== undefined && start > completed) turns += 1;
     const end = timestampMs(stampOf(entry.timestamp));
     if (end !== undefined) completed = completed === undefined ? end : Math.max(completed, end);
