@@ -107,6 +107,10 @@ describe('a project folder named as the session (it starts with "-", as Claude C
       ExitCode.badArguments,
       'agentdash: unknown option -o (--help lists the options): -home-user-proj-extras/cd11f12b is read as options; a path or session reference that starts with "-" goes after -- (… -- -home-user-proj-extras/cd11f12b), or write a session as <id>@<project folder>\n',
     ]);
+    // one after -- is no option: the error is another argument's, said plainly
+    expect((await runCli(['show', '--bogus', '--', '-home-u-p/id'], options)).stderr).toBe(
+      'agentdash: unknown option --bogus (--help lists the options)\n',
+    );
     // an option of its own stays a plain unknown option
     expect((await runCli(['sessions', '-x'], options)).stderr).toBe(
       'agentdash: unknown option -x (--help lists the options)\n',

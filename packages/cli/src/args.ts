@@ -71,7 +71,11 @@ export function parse(argv: readonly string[], options: OptionSpec): Parsed {
     const message = parseErrorMessage(error, { ...commonOptions, ...options });
     // A Claude Code project folder's name starts with "-" (`-home-user-proj`): read as options, it was a puzzle
     // ("unknown option -o"); said as what it likely is, and how to write it.
-    const folder = argv.find((arg) => /^-[A-Za-z][^=\s]*[-/]/.test(arg) && !arg.startsWith('--'));
+    const flags = argv.indexOf('--') < 0 ? argv : argv.slice(0, argv.indexOf('--'));
+    const unknown = (error as { code?: unknown } | null)?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION';
+    const folder = unknown
+      ? flags.find((arg) => /^-[A-Za-z][^=\s]*[-/]/.test(arg) && !arg.startsWith('--'))
+      : undefined;
     throw new UsageError(
       folder === undefined
         ? message
