@@ -245,7 +245,8 @@ export class CodexDecoder extends CodexResponses {
     const name = this.legacy ? legacyMcpName(toolNameOf(type, item)) : toolNameOf(type, item);
     this.callNames.set(callId, name);
     const input = inputOf(type, item);
-    if (SHELL_TOOLS.has(canonicalCodexToolName(name)) || name === 'exec') this.callInputs.set(callId, input);
+    if (SHELL_TOOLS.has(canonicalCodexToolName(name)) || canonicalCodexToolName(name) === 'exec')
+      this.callInputs.set(callId, input);
     const record = this.assistant([{ kind: 'tool-use', id, name, input }], timestamp, loc);
     if (canonicalCodexToolName(name) === 'view_image') this.imageCalls.set(callId, record.uuid);
     out(record);

@@ -27,6 +27,8 @@ const SANDBOX_EXIT =
 /** Rust's debug form of a stream in a sandbox's `Denied { … }`: `stdout: StreamOutput { text: "…"`. */
 const debugStream = (name: string) => new RegExp(`\\b${name}: StreamOutput \\{ text: "((?:[^"\\\\]|\\\\.)*)"`);
 const DEBUG_STDOUT = debugStream('stdout');
+/** The longest report read for its two streams (characters). */
+const MAX_SANDBOX_REPORT = 1 << 20;
 const DEBUG_STDERR = debugStream('stderr');
 const DEBUG_ESCAPES: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t', '0': '\0' };
 
@@ -36,6 +38,8 @@ const DEBUG_ESCAPES: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '
  * escapes read; undefined when the report has neither.
  */
 export function sandboxStreams(text: string): { readonly stdout: string; readonly stderr: string } | undefined {
+  // a report the client cut at ~10 KiB; a longer text is not searched by the backtracking pattern below
+  if (text.length > MAX_SANDBOX_REPORT) return undefined;
   const out = DEBUG_STDOUT.exec(text);
   const err = DEBUG_STDERR.exec(text);
   if (out !== null || err !== null)
