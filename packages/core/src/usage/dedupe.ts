@@ -1,5 +1,5 @@
 import { responseFloor } from './output-floor.js';
-import { maxTokens, type TokenCounts } from './tokens.js';
+import { maxTokens, type TokenCounts, zeroTokens } from './tokens.js';
 
 /** One assistant block record's usage, as written (several records of one API response each carry a copy). */
 export interface UsageRecord<C = undefined> {
@@ -138,21 +138,12 @@ export function dedupeResponses<C>(records: Iterable<UsageRecord<C>>): ResponseU
   ]);
 }
 
-const NO_TOKENS: TokenCounts = {
-  inputTokens: 0,
-  outputTokens: 0,
-  cacheCreationInputTokens: 0,
-  cacheCreation1hInputTokens: 0,
-  cacheReadInputTokens: 0,
-  reasoningOutputTokens: 0,
-};
-
 /** The responses a response's records hold without their usage: each one, its input and output unknown. */
 function unrecordedTurns<C>(response: Omit<Group<C>, 'outputAtLeast' | 'turnsUnrecorded'>, turns: number) {
   return Array.from({ length: turns }, (_, i) => ({
     ...response,
     key: `${response.key}#${i + 1}`,
-    tokens: NO_TOKENS,
+    tokens: zeroTokens,
     inputUnrecorded: true as const,
     outputUnrecorded: true as const,
   }));
