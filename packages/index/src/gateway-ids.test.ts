@@ -76,6 +76,8 @@ it('counts responses of one id and two requests in two sessions both, whichever 
       figures.push({
         responses: responses.length,
         input: responses.reduce((n, r) => n + r.tokens.inputTokens, 0),
+        // the message id as written, a rekeyed response's too (its key `<id>:<request>` is no longer it)
+        messageIds: responses.map((r) => r.messageId).sort(),
         bySession,
       });
     } finally {
@@ -84,7 +86,12 @@ it('counts responses of one id and two requests in two sessions both, whichever 
   }
   // the copy in c of a's response dropped its request id: of an id two requests hold, whose copy it is cannot be
   // told, and it counts as c's own (never lost; a gateway reusing ids under a 1.0.x resume)
-  const expected = { responses: 4, input: 4300, bySession: { '1': 1, '2': 1, '3': 2 } };
+  const expected = {
+    responses: 4,
+    input: 4300,
+    messageIds: ['msg_c_1', 'msg_gw_1', 'msg_gw_1', 'msg_gw_1'],
+    bySession: { '1': 1, '2': 1, '3': 2 },
+  };
   expect(figures).toEqual([expected, expected]);
 });
 

@@ -234,7 +234,9 @@ const SESSIONS = `
   CREATE TABLE responses (
     session_ref INTEGER NOT NULL,
     key TEXT NOT NULL,
-    message_id TEXT,
+    -- The message id (no type: no conversion of what is stored): the integer 1 when it is the key (most responses:
+    -- core's responseKeyOf), stored once; else its text, or NULL without one. \`message_id\` gives it back.
+    message_raw,
     agent_id TEXT,
     model_ref INTEGER NOT NULL,
     ts_ms REAL,
@@ -251,6 +253,8 @@ const SESSIONS = `
     -- the last characters of its request id (REQUEST_TAIL), when its records have one: another session's response of
     -- the same id and another request is not a copy of it (core's responseKeyOf); the whole id is in its records
     request_tail TEXT,
+    message_id TEXT GENERATED ALWAYS AS
+      (CASE WHEN typeof(message_raw) = 'integer' THEN key ELSE message_raw END) VIRTUAL,
     PRIMARY KEY (session_ref, key)
   ) WITHOUT ROWID;
   -- The sessions holding one response (a resume's copies): which one owns it (session-usage.ts settle).

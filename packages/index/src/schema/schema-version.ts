@@ -121,6 +121,7 @@
  *   98: records glued on one line split and kept for Codex, Copilot, Gemini 0.61, OpenCode, Qwen (as Claude Code's).
  *   99: a Gemini session's client version from its update notice (`Gemini CLI update available! 0.23.0 → …`).
  *   100: a Codex sandbox's report of a command's exit typed with the command's stdout and stderr apart.
+ *   101: a response's message id stored once when it is its key (`responses.message_raw`).
  *   A lower version drops them and builds them again from the transcripts; a higher one (a newer AgentDash's) is
  *   refused, unless a downgrade is asked for (`agentdash index --rebuild`): else two installs used in turn would
  *   rebuild the whole index each time the other had run.
@@ -128,7 +129,7 @@
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 29;
-export const DERIVED_VERSION = 100;
+export const DERIVED_VERSION = 101;
 
 /** The database's derived version: 0 when it has none (an index from before the derived DDL, or a new one). */
 export function derivedVersionOf(db: Database.Database): number {

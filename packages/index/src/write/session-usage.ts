@@ -51,7 +51,7 @@ export class SessionUsageUpdater {
       internString: () => db.prepare(INTERN_STRING),
       insertResponse: () =>
         db.prepare(
-          `INSERT OR REPLACE INTO responses (session_ref, key, message_id, agent_id, model_ref, ts_ms, input_tokens,
+          `INSERT OR REPLACE INTO responses (session_ref, key, message_raw, agent_id, model_ref, ts_ms, input_tokens,
            output_tokens, cache_creation_tokens, cache_1h_tokens, cache_read_tokens, reasoning_tokens, input_unrecorded,
            output_unrecorded, request_tail)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -75,7 +75,13 @@ export class SessionUsageUpdater {
                AND substr(rec.request_id, -${REQUEST_TAIL}) = r.request_tail LIMIT 1) AS requestId
            FROM responses r JOIN strings s ON s.id = r.session_ref WHERE r.key = ?`,
         ),
-      rekey: () => db.prepare('UPDATE responses SET key = ? WHERE session_ref = ? AND key = ?'),
+      // A message id stored as its key (\`message_raw\` 1) keeps its text: the key is no longer it.
+      rekey: () =>
+        db.prepare(
+          `UPDATE responses
+           SET key = ?, message_raw = CASE WHEN typeof(message_raw) = 'integer' THEN key ELSE message_raw END
+           WHERE session_ref = ? AND key = ?`,
+        ),
       stringId: () => db.prepare('SELECT id FROM strings WHERE text = ?').pluck(),
       // The sessions holding one of this session's responses too (a resume's copies, or what it copied), each once.
       sharers: () =>
@@ -182,12 +188,16 @@ export class SessionUsageUpdater {
     };
     for (const response of responses) {
       const t = response.tokens;
+      // The session's number first: the contest below looks other sessions up by it.
+      const session = ref(sid);
+      // Scoped by the session unless its id is unique everywhere (core's rule): the same in a copy of the session in
+      // another home (a backup), whose usage counts it once, and never the same in an unrelated session.
+      const key = responseKeyOf(response, ids, scope, (id, requestId) => this.contest(sid, id, requestId));
       this.s.insertResponse.run(
-        ref(sid),
-        // Scoped by the session unless its id is unique everywhere (core's rule): the same in a copy of the session in
-        // another home (a backup), whose usage counts it once, and never the same in an unrelated session.
-        responseKeyOf(response, ids, scope, (key, requestId) => this.contest(sid, key, requestId)),
-        response.messageId ?? null,
+        session,
+        key,
+        // 1 as an integer (a JS number binds as a real, 8 bytes, and reads back as text "1.0")
+        response.messageId === key ? 1n : (response.messageId ?? null),
         response.context,
         ref(response.model),
         response.timestampMs ?? null,
