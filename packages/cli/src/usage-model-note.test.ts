@@ -73,3 +73,27 @@ describe('--version V that matches no session', () => {
     expect(matched.stderr).not.toContain('no session here');
   });
 });
+
+describe('--project TEXT that matches no session', () => {
+  // A review: `stats --project nothere` printed a table of zeros, `secrets` "No secrets found in 0 sessions.", with no
+  // word that the project matched nothing (a typo reads as "nothing happened there").
+  it('says so on stderr in sessions, stats, secrets, usage and search, naming the projects here; nothing when it matches', async () => {
+    const listed = JSON.parse((await cli(['sessions', home, '--json'])).stdout) as {
+      sessions: { projectPath: string | null; projectDir: string }[];
+    };
+    const projects = new Set(listed.sessions.map((s) => s.projectPath ?? s.projectDir));
+    expect(projects.size).toBeGreaterThan(0);
+    for (const command of [['sessions'], ['stats'], ['secrets'], ['usage', 'daily'], ['search', 'the']]) {
+      const r = await cli([...command, home, '--project', 'no-such-project']);
+      expect(r.code, r.stderr).toBe(0);
+      const note = r.stderr.trim().split('\n').at(-1) ?? '';
+      expect(note, command.join(' ')).toMatch(
+        /^agentdash: no project path or folder name here contains "no-such-project"; the projects here are /,
+      );
+      for (const project of projects) expect(note).toContain(`${project} (`);
+    }
+    const [project] = [...projects];
+    const matched = await cli(['stats', home, '--project', (project ?? '').slice(-4)]);
+    expect(matched.stderr).not.toContain('no project path');
+  });
+});

@@ -61,7 +61,8 @@ const orList = (items: readonly string[]): string =>
 export const AGENT_HELP = `  --agent AGENT    only one agent's sessions: ${orList(agentIds)}`;
 
 /** The `--project` line of every command's help. */
-export const PROJECT_HELP = '  --project TEXT   sessions whose project path or folder name contains TEXT (any case)';
+export const PROJECT_HELP = `  --project TEXT   sessions whose project path or folder name contains TEXT (any case);
+                   when none does, the projects here are named on stderr`;
 
 export const FILTER_HELP = `Filters:
 ${PROJECT_HELP}

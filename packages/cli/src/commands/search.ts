@@ -24,6 +24,7 @@ import {
   writeJson,
 } from './common.js';
 import { refsNamingOne } from './session-refs.js';
+import { noteUnmatchedProject } from './usage-model-note.js';
 
 const HL = new RegExp(`${HIGHLIGHT_START}([^${HIGHLIGHT_END}]*)${HIGHLIGHT_END}`, 'g');
 
@@ -102,6 +103,12 @@ ${COMMON_HELP}`,
       }),
     );
     const { items: hits, truncated, more } = cutToLimit(found, limit);
+    if (hits.length === 0 && project !== undefined) {
+      // no hit because no session is of that project: say so, and name the projects here
+      const scope = { paths, ...agent, project };
+      const ofProject = (await ctx.openIndex()).listSessions({ ...scope, limit: 1 }).length;
+      await noteUnmatchedProject(ctx, scope, ofProject);
+    }
     if (ctx.json) {
       const out: SearchJson = { query, hits, truncated };
       writeJson(ctx, out);

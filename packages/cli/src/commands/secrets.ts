@@ -5,6 +5,7 @@ import type { SecretsJson } from '../output/json-types.js';
 import { type SecretFinding, scanFile } from '../secret-scan.js';
 import { renderTable, styled } from '../table.js';
 import { type CommandSpec, cutToLimit, filteredHelp, refreshedScope, writeJson } from './common.js';
+import { noteUnmatchedModel, noteUnmatchedProject, noteUnmatchedVersion } from './usage-model-note.js';
 
 export const secretsCommand: CommandSpec = {
   name: 'secrets',
@@ -18,6 +19,9 @@ in docs/secrets.md). The secret itself is never printed. Exports redact these by
     // `--limit N`: the N newest sessions scanned, one more asked for to say whether others were left unscanned
     const { filter } = await refreshedScope(ctx, positionals);
     const found = await ctx.listSessions(filter.limit === undefined ? filter : { ...filter, limit: filter.limit + 1 });
+    await noteUnmatchedModel(ctx, filter, found.length);
+    await noteUnmatchedVersion(ctx, filter, found.length);
+    await noteUnmatchedProject(ctx, filter, found.length);
     const {
       items: sessions,
       truncated,

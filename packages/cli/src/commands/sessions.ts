@@ -21,7 +21,7 @@ import { type Cell, renderTable, styled } from '../table.js';
 import { formatCost } from '../usage-report.js';
 import { type CommandSpec, cutToLimit, filteredHelp, jsonText, refreshedScope } from './common.js';
 import { refsNamingOne } from './session-refs.js';
-import { noteUnmatchedModel, noteUnmatchedVersion } from './usage-model-note.js';
+import { noteUnmatchedModel, noteUnmatchedProject, noteUnmatchedVersion } from './usage-model-note.js';
 
 const FILE_HELP = '  --file PATH      sessions whose calls read or changed PATH (see above)';
 
@@ -62,6 +62,7 @@ file under the current folder, and the same file of another folder, as the sessi
       ctx.io.stdout.write('No sessions.\n');
       await noteUnmatchedModel(ctx, filter, 0);
       await noteUnmatchedVersion(ctx, filter, 0);
+      await noteUnmatchedProject(ctx, filter, 0);
       return;
     }
     const c = ctx.color;

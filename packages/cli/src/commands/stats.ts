@@ -6,7 +6,7 @@ import { formatCount, formatDuration, formatPercent, formatToolName, plural, rea
 import type { StatsJson } from '../output/json-types.js';
 import { type Cell, renderTable, styled } from '../table.js';
 import { COMMON_HELP, type CommandSpec, FILTER_HELP, PATHS_HELP, sessionFilter, writeJson } from './common.js';
-import { noteUnmatchedModel, noteUnmatchedVersion } from './usage-model-note.js';
+import { noteUnmatchedModel, noteUnmatchedProject, noteUnmatchedVersion } from './usage-model-note.js';
 
 /** The share of calls that ended in a real error (expected ones left out), as the ERRORS column counts them. */
 function realErrorRate(t: {
@@ -69,6 +69,7 @@ ${COMMON_HELP}`,
     // The runs Claude Code's telemetry measured, of the sessions in scope (none unless `serve` received telemetry).
     await noteUnmatchedModel(ctx, filter, stats.sessions);
     await noteUnmatchedVersion(ctx, filter, stats.sessions);
+    await noteUnmatchedProject(ctx, filter, stats.sessions);
     const runs = (await ctx.measuredToolRuns()).filter((r) => tool === undefined || r.tool === tool);
     const measured = runs.length === 0 ? undefined : await measuredInScope(ctx, runs, filter);
     if (ctx.json) {

@@ -1,9 +1,11 @@
 /**
- * `--model TEXT` (usage, sessions, stats) and `--version V` (sessions, stats) that match nothing say so, and which
- * models or versions the same paths and dates hold: an empty table alone reads as "nothing was spent" or "no such
- * sessions".
+ * `--model TEXT` (usage, sessions, stats), `--version V` (sessions, stats) and `--project TEXT` (usage, sessions,
+ * stats, secrets) that match nothing say so, and which models, versions or projects the same paths and dates hold: an
+ * empty table alone reads as "nothing was spent" or "no such sessions".
  * @module
  */
+import { basename } from 'node:path';
+import { redactIdentifiers } from '@agentdash/core/secrets';
 import { totalsOf } from '@agentdash/core/usage';
 import type { SessionFilter, UsageFilter } from '@agentdash/index';
 import type { Context } from '../context.js';
@@ -50,5 +52,34 @@ export async function noteUnmatchedVersion(ctx: Context, filter: SessionFilter, 
   const more = counts.size > NAMED ? ` and ${counts.size - NAMED} more` : '';
   ctx.note(
     `no session here was written by version ${filter.version} (exactly); the versions here are ${named.join(', ')}${more}`,
+  );
+}
+
+/**
+ * The note, on stderr, when `filter.project` left nothing (`found`) of what the rest of the filter keeps: the
+ * projects of those sessions, by their path (their folder's name when the path is unknown), the most sessions first.
+ */
+export async function noteUnmatchedProject(
+  ctx: Context,
+  filter: SessionFilter | UsageFilter,
+  found: number,
+): Promise<void> {
+  if (filter.project === undefined || found > 0) return;
+  const { project: _project, ...rest } = filter;
+  const { limit: _limit, ...whole } = rest as SessionFilter;
+  const counts = new Map<string, number>();
+  for (const s of (await ctx.openIndex()).listSessions(whole)) {
+    // with its secrets redacted, as the sessions list shows it (docs/secrets.md)
+    const name = redactIdentifiers(s.projectPath ?? basename(s.projectDir));
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  if (counts.size === 0) return;
+  const named = [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, NAMED)
+    .map(([name, n]) => `${name} (${n} session${n === 1 ? '' : 's'})`);
+  const more = counts.size > NAMED ? ` and ${counts.size - NAMED} more` : '';
+  ctx.note(
+    `no project path or folder name here contains "${filter.project}"; the projects here are ${named.join(', ')}${more}`,
   );
 }

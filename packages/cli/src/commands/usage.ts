@@ -30,7 +30,7 @@ import {
 import { wrapToWidth } from '../wrap.js';
 import { AGENT_HELP, COMMON_HELP, type CommandSpec, PATHS_HELP, PROJECT_HELP, writeJson } from './common.js';
 import { refsNamingOne } from './session-refs.js';
-import { noteUnmatchedModel } from './usage-model-note.js';
+import { noteUnmatchedModel, noteUnmatchedProject } from './usage-model-note.js';
 
 const reports = ['daily', 'weekly', 'monthly', 'session', 'project', 'blocks'] as const;
 type Report = (typeof reports)[number];
@@ -248,6 +248,7 @@ ${COMMON_HELP}`,
     if (kind === 'daily' || kind === 'weekly' || kind === 'monthly' || kind === 'project') {
       const { groups, totals, undated } = await groupedUsage(ctx, kind, filter);
       await noteUnmatchedModel(ctx, filter, totals.responses);
+      await noteUnmatchedProject(ctx, filter, totals.responses);
       if (ctx.json) {
         warnUnpriced(ctx, totals);
         const common = commonOf(ctx, totals);
@@ -284,6 +285,7 @@ ${COMMON_HELP}`,
     const responses = account?.counted ?? index.usageResponses(filter);
     const totals = totalsOf(responses);
     await noteUnmatchedModel(ctx, filter, totals.responses);
+    await noteUnmatchedProject(ctx, filter, totals.responses);
     if (ctx.json) warnUnpriced(ctx, totals);
     const common = commonOf(ctx, totals);
     switch (kind) {
