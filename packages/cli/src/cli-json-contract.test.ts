@@ -83,9 +83,12 @@ describe('push URL', () => {
       ['not-a-url', "not a URL: not-a-url (give the team server's address, e.g. https://team.example:4317)"],
       ['ftp://x', "the team server's URL must start with http:// or https://, got ftp://x"],
     ] as const) {
-      const { code, error } = await jsonError(['push', url, home, '--token', 't']);
-      expect(code, url).toBe(ExitCode.badArguments);
-      expect(error).toEqual({ kind: 'bad-arguments', message, exitCode: ExitCode.badArguments });
+      // with a token, and without one: the address is what to mend first (a review: "needs a device token" came first)
+      for (const token of [['--token', 't'], []]) {
+        const { code, error } = await jsonError(['push', url, home, ...token]);
+        expect(code, url).toBe(ExitCode.badArguments);
+        expect(error).toEqual({ kind: 'bad-arguments', message, exitCode: ExitCode.badArguments });
+      }
     }
   });
 });

@@ -32,7 +32,7 @@ export {
 } from './pg/people.js';
 export { buildSession, uidOf } from './push/build.js';
 export { type Chunk, chunkOf, type FileChunks, fileChunks, redactLine } from './push/chunks.js';
-export { PushError, TeamClient, type TeamClientOptions } from './push/client.js';
+export { PushError, TeamClient, type TeamClientOptions, teamApiBase } from './push/client.js';
 export { FileCache } from './push/file-cache.js';
 export { ForgottenSessions } from './push/forgotten.js';
 export { projectHash, sessionUid } from './push/hash.js';

@@ -12,6 +12,7 @@ import {
   push,
   pushLoop,
   TeamClient,
+  teamApiBase,
   unforget,
 } from '@agentdash/team';
 import { agentArg, agentOption, flag, str } from '../args.js';
@@ -200,6 +201,8 @@ export async function pushablePaths(ctx: Context, positionals: readonly string[]
 }
 
 export function pushSetup(ctx: Context, url: string, tokenArg: string | undefined) {
+  // the address first: a mistyped one is what to mend, whatever else is missing
+  teamApiBase(url);
   const token = tokenArg ?? ctx.io.env.AGENTDASH_TEAM_TOKEN;
   if (token === undefined || token === '') {
     throw new UsageError('push needs a device token: --token T or $AGENTDASH_TEAM_TOKEN (agentdash team add-device)');

@@ -97,6 +97,25 @@ function laterWhy(status: number | undefined, envelope: { error?: unknown; code?
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The team API's base of a server address; a bad address is a bad argument (`TeamBadInputError`, exit 2), said before
+ * any request, and before anything else is asked of the person (the token).
+ */
+export function teamApiBase(address: string): string {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new TeamBadInputError(
+      `not a URL: ${address} (give the team server's address, e.g. https://team.example:4317)`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new TeamBadInputError(`the team server's URL must start with http:// or https://, got ${address}`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}/api/team/v1`;
+}
+
 export class TeamClient {
   /** Bytes sent in request bodies (as they went on the wire). */
   sentBytes = 0;
@@ -109,19 +128,7 @@ export class TeamClient {
   private readonly doFetch: typeof fetch;
 
   constructor(private readonly options: TeamClientOptions) {
-    let url: URL;
-    try {
-      url = new URL(options.url);
-    } catch {
-      // A bad argument (exit 2), said before any request: not a server that cannot be reached.
-      throw new TeamBadInputError(
-        `not a URL: ${options.url} (give the team server's address, e.g. https://team.example:4317)`,
-      );
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new TeamBadInputError(`the team server's URL must start with http:// or https://, got ${options.url}`);
-    }
-    this.base = `${url.origin}${url.pathname.replace(/\/+$/, '')}/api/team/v1`;
+    this.base = teamApiBase(options.url);
     this.doFetch = options.fetch ?? fetch;
   }
 
