@@ -189,6 +189,28 @@ describe('export -o into what AgentDash reads', () => {
     expect([r.code, r.stderr, existsSync(file)]).toEqual([ExitCode.ok, `agentdash: wrote ${file}\n`, true]);
   });
 
+  // Left out at the fifty-seventh stop: a Claude home indexed as a PATH (a backup, another machine's) took the export
+  // as a new transcript, listed by the next command and kept by the archive. Other names there are the person's.
+  it('refuses a transcript-named file in a folder the index was built from by name; writes any other name', async () => {
+    const backup = join(dir, 'backup', 'claude-home');
+    const folder = join(backup, 'projects', '-home-user-proj-demo');
+    mkdirSync(folder, { recursive: true });
+    cpSync(join(home, 'projects', '-home-user-proj-demo', `${sessionId}.jsonl`), join(folder, `${sessionId}.jsonl`));
+    await cli(['index', backup]);
+    for (const file of [join(folder, 'copy.jsonl'), join(backup, 'projects', 'new', 'out.json')]) {
+      const r = await cli(['export', sessionId, '--format', 'json', '-o', file]);
+      expect([file, r.code, r.stderr]).toEqual([
+        file,
+        ExitCode.badArguments,
+        `agentdash: -o ${file}: it is in ${backup}, which the index reads transcripts from: the next command would read the export as one\n`,
+      ]);
+      expect(existsSync(file)).toBe(false);
+    }
+    const notes = join(backup, 'notes.md');
+    const r = await cli(['export', sessionId, '--format', 'markdown', '-o', notes]);
+    expect([r.code, r.stderr, existsSync(notes)]).toEqual([ExitCode.ok, `agentdash: wrote ${notes}\n`, true]);
+  });
+
   // A review of the first guard: it refused every path in an Aider repository (the transcripts' folder is the user's).
   it("writes a new file beside an Aider repository's transcript: the folder is the person's", async () => {
     const repo = join(dir, 'repos', 'app');

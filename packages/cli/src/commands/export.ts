@@ -109,6 +109,7 @@ ${COMMON_HELP}`,
         dbPath: ctx.dbPath,
         filesWithInode: (ino) => index.filesWithInode(ino),
         homes: await agentsOwnHomes(ctx.io),
+        roots: index.namedRoots(),
       });
       if (why !== undefined) throw new UsageError(`-o ${output}: ${why}`);
     }

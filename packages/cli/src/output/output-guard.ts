@@ -1,7 +1,8 @@
 /**
  * Where `export -o` may not write: over a transcript AgentDash reads (one overwritten with an export can no longer be
  * resumed), into a folder the agents keep their transcripts in (AgentDash never writes there: a file put there would
- * be read as a transcript, and kept by the archive once deleted), nor over its own index (whose archive may hold the
+ * be read as a transcript, and kept by the archive once deleted), nor a transcript's name (`.jsonl`, `.json`) into a
+ * folder the index was built from by name (a Claude home's backup), nor over its own index (whose archive may hold the
  * only copy of transcripts the agent deleted), whatever name reaches them (a relative path, a symbolic link to the
  * file or to a folder on its way).
  * @module
@@ -29,6 +30,15 @@ function inodeOf(path: string): number | undefined {
   }
 }
 
+/** Whether the path is a folder (a named root may be one transcript's file). */
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false;
+  }
+}
+
 export interface ReadPlaces {
   /** The index database's path (its `-wal`, `-shm` and `-journal` files go with it). */
   readonly dbPath: string;
@@ -39,7 +49,16 @@ export interface ReadPlaces {
    * transcripts indexed elsewhere: a file named as a PATH from `~/Downloads` would make the person's whole home one.
    */
   readonly homes: readonly string[];
+  /**
+   * The paths the index was built from by name (`AgentIndex.namedRoots`: a backup of a Claude home, another
+   * machine's): a transcript's name inside one that is a folder (`.jsonl`, `.json`) would be read as a transcript by
+   * the next command.
+   */
+  readonly roots: readonly string[];
 }
+
+/** The names the agents' transcripts have (`.jsonl`: Claude Code, Codex, Copilot…; `.json`: Gemini, OpenCode). */
+const TRANSCRIPT_NAME = /\.jsonl?$/i;
 
 /** Why `output` may not be written, or undefined when it may. */
 export function refusedOutput(output: string, places: ReadPlaces): string | undefined {
@@ -54,10 +73,22 @@ export function refusedOutput(output: string, places: ReadPlaces): string | unde
   // as the file system compares names: without case on macOS and Windows (`~/.CLAUDE` is `~/.claude` there)
   const fold = (name: string) =>
     process.platform === 'darwin' || process.platform === 'win32' ? name.toLowerCase() : name;
-  const home = places.homes
-    .map(realPath)
-    .find((folder) => fold(path).startsWith(fold(folder.endsWith(sep) ? folder : folder + sep)));
+  const home = places.homes.map(realPath).find((folder) => under(folder, path, fold));
   if (home !== undefined)
     return `it is in ${home}, where an agent keeps its transcripts (AgentDash never writes there)`;
+  const root = TRANSCRIPT_NAME.test(path)
+    ? places.roots
+        .filter(isFolder)
+        .map(realPath)
+        .find((folder) => under(folder, path, fold))
+    : undefined;
+  if (root !== undefined) {
+    return `it is in ${root}, which the index reads transcripts from: the next command would read the export as one`;
+  }
   return undefined;
+}
+
+/** Whether `path` is inside `folder`, names compared through `fold`. */
+function under(folder: string, path: string, fold: (name: string) => string): boolean {
+  return fold(path).startsWith(fold(folder.endsWith(sep) ? folder : folder + sep));
 }
