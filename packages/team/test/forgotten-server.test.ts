@@ -96,6 +96,35 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
     expect(await titlesOf(uidOf(72))).toEqual(['kim: kim: again']);
   });
 
+  // A review: the same transcripts pushed from another home of the person's (a desktop's /home/ann beside a laptop's
+  // /Users/ann: another uid) were stored again after the forget, title and all, and their telemetry kept.
+  it("the person's copy of a forgotten session under another uid is refused until the unforget; one held before is not", async () => {
+    const uma = await personOf(team, 'uma');
+    expect((await uma.push(60, 'uma: laptop')).json.data).toMatchObject({ stored: 1 });
+    // a session held under two uids before the forget (the transcript's and a copy of it): updates of the one kept go on
+    const kept = seal<MetadataSession>({ ...metadataSession(61, 'uma: copy'), uid: uidOf('61-copy') });
+    expect((await uma.pushSessions([metadataSession(61), kept])).json.data).toMatchObject({ stored: 2 });
+    expect((await uma.forget([uidOf(60), uidOf('61-copy')])).json.data).toEqual({ forgotten: 2 });
+    const desktop = seal<MetadataSession>({ ...metadataSession(60, 'uma: desktop'), uid: uidOf('60-desktop') });
+    const copy = `session ${uidOf('60-desktop')}: a copy of a session forgotten on this team server from another of the person's homes (push --forget); push --unforget there sends it again`;
+    expect((await uma.pushSessions([desktop])).json.data).toEqual({
+      stored: 0,
+      unchanged: 0,
+      refused: [{ uid: uidOf('60-desktop'), reason: copy }],
+    });
+    expect(await titlesOf(uidOf('60-desktop'))).toEqual([]);
+    expect((await uma.push(61, 'uma: changed')).json.data).toMatchObject({ stored: 1 });
+    expect(await titlesOf(uidOf(61))).toEqual(['uma: uma: changed']);
+    // another person's session of the id is theirs
+    const vic = await personOf(team, 'vic');
+    const theirs = seal<MetadataSession>({ ...metadataSession(60, 'vic'), uid: uidOf('60-vic') });
+    expect((await vic.pushSessions([theirs])).json.data).toMatchObject({ stored: 1 });
+    // the forgotten uid unforgotten: its copies' records go with it, and the desktop's copy is stored
+    expect((await uma.unforget([uidOf(60)])).json.data).toEqual({ unforgotten: [uidOf(60)] });
+    expect((await uma.pushSessions([desktop])).json.data).toMatchObject({ stored: 1 });
+    expect(await titlesOf(uidOf('60-desktop'))).toEqual(['uma: uma: desktop']);
+  });
+
   it("forgetting one of a person's two sessions of one id (a run's output the transcript superseded) keeps the id's telemetry", async () => {
     const oz = await personOf(team, 'oz');
     // the transcript's session and the headless run's copy of it: two uids, one session id

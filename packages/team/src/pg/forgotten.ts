@@ -57,12 +57,22 @@ export const FORGOTTEN_MIGRATIONS = [
   },
 ] as const;
 
-/** A session its own person forgot on the server (`push --forget`): refused (ingest.ts) until they unforget it. */
+/**
+ * A session its own person forgot on the server (`push --forget`): refused (ingest.ts) until they unforget it. `copy`:
+ * the uid is another, not held on the server, of a session id the person forgot (the same transcripts in another
+ * home of theirs, a desktop's `/home/ann` beside a laptop's `/Users/ann`), which the unforget of the forgotten uid
+ * clears.
+ */
 export class UidForgottenError extends Error {
   readonly code = 'TEAM_UID_FORGOTTEN';
-  constructor(readonly uid: string) {
+  constructor(
+    readonly uid: string,
+    copy = false,
+  ) {
     super(
-      `session ${uid}: forgotten on this team server (push --forget); push --unforget from an upgraded agentdash (any laptop of the person) sends it again`,
+      copy
+        ? `session ${uid}: a copy of a session forgotten on this team server from another of the person's homes (push --forget); push --unforget there sends it again`
+        : `session ${uid}: forgotten on this team server (push --forget); push --unforget from an upgraded agentdash (any laptop of the person) sends it again`,
     );
   }
 }

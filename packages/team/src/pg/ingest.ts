@@ -10,6 +10,7 @@ import { markPushed, seenBefore } from './device-seen.js';
 import { insertDocStarts } from './doc-starts.js';
 import { type DocRow, type DocStarts, docsWithStarts, insertSearchWords, searchWordsInserts } from './docs.js';
 import { lockUids, UidForgottenError } from './forgotten.js';
+import { sessionHasher } from './forgotten-key.js';
 import { childRows, chunksOf, ms, type Pusher, sessionRow } from './ingest-rows.js';
 import { type Lowered, loweredFrom } from './lowered.js';
 import { withoutNul } from './no-nul.js';
@@ -58,7 +59,7 @@ async function lockSession(tx: TxSql, personId: number, uid: string): Promise<vo
 
 /** What storing a session did, and the tier it was lowered from (null when it was not). */
 type Stored = {
-  readonly result: 'stored' | 'unchanged' | 'behind' | 'taken' | 'forgotten';
+  readonly result: 'stored' | 'unchanged' | 'behind' | 'taken' | 'forgotten' | 'forgotten copy';
   readonly lowered: ShareTier | null;
 };
 type Found = {
@@ -80,7 +81,9 @@ type Found = {
  * next push at its own tier stores its copy again).
  * `digests`: the stored digests of the request's sessions, read before (a session found unchanged there is not cut).
  * 'taken' when another person holds its uid (a session, or one they forgot), 'forgotten' when its person forgot it
- * (forgotten.ts): the chunks it named that no session refers to (nor another of the request: `named` counts the
+ * (forgotten.ts), 'forgotten copy' when the uid is new to the server and its person forgot a session of its id under
+ * another uid (the same transcripts in another home of theirs; a session they hold under another uid of the id, such
+ * as a headless run's copy, is not refused for it): the chunks it named that no session refers to (nor another of the request: `named` counts the
  * request's sessions naming each; `storeSessions` drops those once they are all done) are deleted at once, not left
  * a day for the sweep.
  */
@@ -91,6 +94,7 @@ async function storeSession(
   digests: ReadonlyMap<string, string>,
   named: ReadonlyMap<string, number>,
 ): Promise<Stored> {
+  const idHash = (await sessionHasher(sql))(s.sessionId);
   let docs: DocRow[] | undefined;
   let starts: DocStarts | undefined;
   if (s.tier === 'full') {
@@ -121,11 +125,13 @@ async function storeSession(
       // whether another person holds the uid, the chunks the stored session refers to, and how many of this one's
       // chunks are stored, each locked until commit (key share), so no forget or replace elsewhere drops a chunk this
       // session is about to refer to
-      tx<(Found & { held: number; taken: boolean; forgotten: boolean })[]>`
+      tx<(Found & { held: number; taken: boolean; forgotten: boolean; forgottenCopy: boolean })[]>`
         select cur.digest, cur.tier, cur.lowered_from as lowered, cur.device_id as device, cur.ended_ms as ended,
           exists (select 1 from sessions where uid = ${s.uid} and person_id <> ${who.personId})
             or exists (select 1 from forgotten_sessions where uid = ${s.uid} and person_id <> ${who.personId}) as taken,
           exists (select 1 from forgotten_sessions where uid = ${s.uid} and person_id = ${who.personId}) as forgotten,
+          cur.digest is null and exists (select 1 from forgotten_sessions
+            where person_id = ${who.personId} and session_hash = ${idHash}) as "forgottenCopy",
           array(select sha256 from file_chunks where person_id = ${who.personId} and uid = ${s.uid}) as old,
           (select count(*)::int from (select 1 from chunks where sha256 = any(${wanted}::text[]) order by sha256 for key share) h)
             as held
@@ -140,13 +146,20 @@ async function storeSession(
       Number(found.device) !== who.deviceId &&
       (ms(s.endedAt) ?? 0) < Number(found.ended ?? 0) &&
       loweredFrom(found.tier, s.tier) === null;
-    if (found.taken || found.forgotten || behind) {
+    const refused = found.taken
+      ? 'taken'
+      : found.forgotten
+        ? 'forgotten'
+        : found.forgottenCopy
+          ? 'forgotten copy'
+          : null;
+    if (refused !== null || behind) {
       await dropUnreferencedChunks(
         tx,
         wanted.filter((name) => (named.get(name) ?? 0) <= 1),
       );
-      if (behind && !found.taken && !found.forgotten) await recordBehind(tx, who, s.uid, s.digest);
-      return { result: found.taken ? 'taken' : found.forgotten ? 'forgotten' : 'behind', lowered: null } as const;
+      if (refused === null) await recordBehind(tx, who, s.uid, s.digest);
+      return { result: refused ?? 'behind', lowered: null } as const;
     }
     if (found.held !== wanted.length) {
       throw new PushRefusedError(
@@ -195,7 +208,9 @@ async function storeWithRetry(
   try {
     const stored = await retryOnDeadlock(() => storeSession(sql, s, who, digests, named));
     if (stored.result === 'taken') throw new UidTakenError(s.uid);
-    if (stored.result === 'forgotten') throw new UidForgottenError(s.uid);
+    if (stored.result === 'forgotten' || stored.result === 'forgotten copy') {
+      throw new UidForgottenError(s.uid, stored.result === 'forgotten copy');
+    }
     return stored;
   } catch (error) {
     const { code, constraint_name: index } = error as { code?: unknown; constraint_name?: unknown };
