@@ -108,8 +108,8 @@ export interface SessionSummary {
   readonly subagents: number;
   /**
    * Requests the client sent only to pre-warm its subagents' prompt caches (core's `isWarmup`, Claude Code 2.0.x):
-   * not among `subagents`; their usage is in `usage`. Absent where the source does not tell (a team server's pushed
-   * sessions).
+   * not among `subagents`; their usage is in `usage`. Absent where the source does not tell (a team server's
+   * sessions pushed by a laptop whose header did not count them).
    */
   readonly warmups?: number;
   /**

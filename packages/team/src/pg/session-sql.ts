@@ -146,6 +146,11 @@ function failedRequestsOf(counts: Readonly<Record<string, number>> | undefined) 
   return typeof apiErrors === 'number' && typeof apiRetries === 'number' ? { apiErrors, apiRetries } : {};
 }
 
+function warmupsOf(counts: Readonly<Record<string, number>> | undefined) {
+  const warmups = counts?.warmups;
+  return typeof warmups === 'number' && warmups > 0 ? { warmups } : {};
+}
+
 /**
  * A pushed session's row as the index's summary; a tier's missing fields are absent (hidden), never invented. Live
  * as the index tells it at `now`: pushed live, and its last record within the window (the list's totals count so).
@@ -172,6 +177,8 @@ export function summaryOf(row: SessionDbRow, now: number): TeamSessionSummary {
     expectedErrors: b.expectedErrors,
     // the laptop's header counts them (none from an older one: unknown, absent)
     ...failedRequestsOf(b.header?.counts),
+    // its subagents' cache warm-ups, as the local list gives them: only when there are some
+    ...warmupsOf(b.header?.counts),
     versions: b.versions,
     models: b.models,
     gitBranch: opt(b.gitBranch),
