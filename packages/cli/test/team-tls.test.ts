@@ -172,6 +172,16 @@ else
           },
         );
         expect(untrusted.code).not.toBe(0);
+        // saying what to do (a review: only "DEPTH_ZERO_SELF_SIGNED_CERT"), and for plain HTTP to it ("UND_ERR_SOCKET")
+        expect(untrusted.err).toMatch(
+          /DEPTH_ZERO_SELF_SIGNED_CERT \(the server's TLS certificate is not trusted here: .*NODE_EXTRA_CA_CERTS/,
+        );
+        const http = await cli(
+          ['push', url.replace('https:', 'http:'), '--token', deviceToken, SAMPLES, '--db', join(home, 'other.sqlite')],
+          { NODE_EXTRA_CA_CERTS: cert, HOME: home },
+        );
+        expect(http.code).toBe(8);
+        expect(http.err).toMatch(/does it speak https, and the address http\?\)/);
       } finally {
         server.child.kill('SIGTERM');
       }

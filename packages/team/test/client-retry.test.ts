@@ -64,4 +64,20 @@ describe('push client: dropped connections', () => {
     await expect(client.whoami()).rejects.toThrow(/ECONNREFUSED/);
     expect(calls).toBe(1);
   });
+
+  // A review: a laptop's own dashboard (or the address with a path added) answered 404, said as "the team server
+  // answered 404 to GET /whoami: not found", exit 12 (a refused push).
+  it('says an address whose server answers 404 to whoami is not a team server (unreachable, not refused)', async () => {
+    server = createServer((_req, res) => {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: false, error: 'not found' }));
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', () => resolve()));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+    const error = await new TeamClient({ url, token: 't' }).whoami().catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      message: `${url} is not an AgentDash team server (it answered 404 to ${url}/api/team/v1/whoami): check the address's host, port and path (agentdash serve --team prints it)`,
+      code: 'TEAM_UNREACHABLE',
+    });
+  });
 });

@@ -57,6 +57,28 @@ const RETRY_MS = 200;
  */
 const LATER = new Set([502, 503, 504]);
 const SLOW = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+/** A TLS certificate this machine does not trust (Node's codes for it). */
+const UNTRUSTED = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+/** What to try, after the code of a connection that failed (none for the plain ones: refused, unknown host). */
+function hintFor(code: string): string {
+  if (UNTRUSTED.has(code)) {
+    return " (the server's TLS certificate is not trusted here: give its certificate authority with NODE_EXTRA_CA_CERTS=FILE, or check the name in the address)";
+  }
+  if (DROPPED.has(code)) return ' (the server closed every connection: does it speak https, and the address http?)';
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO') {
+    return ' (no TLS there: does the server speak http, and the address https?)';
+  }
+  return '';
+}
 const BUSY_BUDGET_MS = 30 * 60_000;
 const LONGEST_WAIT_MS = 60_000;
 /** A server asking for no wait at all still gets only this many tries. */
@@ -274,10 +296,8 @@ export class TeamClient {
         }
         wait = SLOW.has(code) ? this.laterWait(later, undefined, waited) : undefined;
         if (wait === undefined) {
-          throw new PushError(
-            `cannot reach the team server at ${this.options.url}: ${code || cause?.message || String(error)}`,
-            0,
-          );
+          const what = code || cause?.message || String(error);
+          throw new PushError(`cannot reach the team server at ${this.options.url}: ${what}${hintFor(code)}`, 0);
         }
       }
       let why = laterWhy(undefined, undefined);
@@ -306,6 +326,14 @@ export class TeamClient {
       typeof envelope?.error === 'string' ? envelope.error : `HTTP ${response.status} ${response.statusText}`;
     if (response.status === 401) {
       throw new PushError(`the team server refused the token (${reason}): ask for a new device token`, 401);
+    }
+    // every team server answers who a token is: a 404 there is another server (a laptop's own dashboard, a path
+    // added to the address), not one that refused the push
+    if (response.status === 404 && path === '/whoami') {
+      throw new PushError(
+        `${this.options.url} is not an AgentDash team server (it answered 404 to ${this.base}/whoami): check the address's host, port and path (agentdash serve --team prints it)`,
+        0,
+      );
     }
     throw new PushError(
       `the team server answered ${response.status} to ${method} ${path}: ${reason}`,
