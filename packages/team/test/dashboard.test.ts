@@ -87,6 +87,17 @@ pgSuite('team dashboard API (real PostgreSQL, real HTTP)', () => {
     expect(bobs.total).toBe(1);
     expect(((await get('/api/sessions?device=ann/laptop')).json as { total: number }).total).toBe(3);
     expect(((await get('/api/sessions?device=desktop')).json as { total: number }).total).toBe(1);
+    // a name no one has (a typo: "Ann") is a 400 naming those there are, never an empty list and $0 (a review)
+    for (const [query, error] of [
+      ['/api/sessions?person=Ann', 'person "Ann" is not on this team (ann, bob'],
+      ['/api/usage?person=nobody', 'person "nobody" is not on this team (ann, bob'],
+      ['/api/sessions?device=ann/nope', 'device "ann/nope" is not on this team (ann/laptop, '],
+      ['/api/stats?device=nope', 'device "nope" is not on this team (ann/laptop, '],
+    ] as const) {
+      const r = await get(query);
+      expect([query, r.status, (r.json as { code: string }).code]).toEqual([query, 400, 'BAD_QUERY']);
+      expect((r.json as { error: string }).error).toContain(error);
+    }
     // a summary-tier session shows its project as a salted hash, never a name
     const summary = all.sessions.find((s) => s.id === uidOf(1));
     expect(summary?.projectPath).toMatch(/^#[0-9a-f]{8}$/);

@@ -166,7 +166,12 @@ function replaySuite(base: string) {
           ).sessions.map((s) => s.sessionId);
         expect((await byDevice('ann/laptop')).sort()).toEqual(localOnly.sort());
         expect((await byDevice('laptop')).sort()).toEqual(localOnly.sort());
-        expect(await byDevice('ann/desktop')).toEqual([]);
+        // a device not on the team is a 400 naming those there are, not an empty answer
+        const unknown = await team.request('GET', '/api/telemetry/sessions?device=ann%2Fdesktop');
+        expect([unknown.status, (unknown.json as { error?: string }).error]).toEqual([
+          400,
+          expect.stringContaining('device "ann/desktop" is not on this team (ann/laptop'),
+        ]);
       });
 
       // What the dashboard itself asks (the session page's figures, the list's marks, a telemetry-only session's

@@ -99,6 +99,7 @@ export function createTeamApp(deps: TeamAppDeps): Hono<TeamEnv> {
   const reads = new Hono<TeamEnv>();
   reads.onError(onError);
   reads.use('*', teamAuth(deps.sql, { browser: true }));
+  reads.use('/api/*', knownPeople(deps.sql));
   // the dashboard's person and device filter: everyone who pushed or may push, with their devices
   reads.get('/api/team/people', async (c) => {
     const rows = await deps.sql<{ name: string; devices: string[] | null; sessions: number }[]>`
@@ -117,4 +118,40 @@ export function createTeamApp(deps: TeamAppDeps): Hono<TeamEnv> {
   reads.route('/', dashboard);
   app.route('/', reads);
   return app;
+}
+
+/**
+ * `?person=` and `?device=` (`person/device`, or a device's name) naming no one on the team are a 400 naming those
+ * there are: a typo ("Ann" for "ann") answered an empty list and $0, read as no activity (a review).
+ */
+function knownPeople(sql: Sql): MiddlewareHandler<TeamEnv> {
+  return async (c, next) => {
+    const person = c.req.query('person');
+    const device = c.req.query('device');
+    if (person) {
+      const names = (await sql<{ name: string }[]>`select name from people order by name`).map((r) => r.name);
+      if (!names.includes(person)) {
+        throw new TeamHttpError(
+          400,
+          `person ${JSON.stringify(person)} is not on this team (${names.join(', ')})`,
+          'BAD_QUERY',
+        );
+      }
+    }
+    if (device) {
+      const rows = await sql<{ name: string }[]>`select p.name || '/' || d.name as name from devices d
+        join people p on p.id = d.person_id order by 1`;
+      const names = rows.map((r) => r.name);
+      const slash = device.indexOf('/');
+      const known = slash === -1 ? names.some((n) => n.slice(n.indexOf('/') + 1) === device) : names.includes(device);
+      if (!known) {
+        throw new TeamHttpError(
+          400,
+          `device ${JSON.stringify(device)} is not on this team (${names.join(', ')})`,
+          'BAD_QUERY',
+        );
+      }
+    }
+    await next();
+  };
 }
