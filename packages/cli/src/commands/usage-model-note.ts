@@ -45,13 +45,8 @@ export async function noteUnmatchedVersion(ctx: Context, filter: SessionFilter, 
     for (const v of s.versions) counts.set(v, (counts.get(v) ?? 0) + 1);
   }
   if (counts.size === 0) return;
-  const named = [...counts]
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .slice(0, NAMED)
-    .map(([v, n]) => `${v} (${n} session${n === 1 ? '' : 's'})`);
-  const more = counts.size > NAMED ? ` and ${counts.size - NAMED} more` : '';
   ctx.note(
-    `no session here was written by version ${filter.version} (exactly); the versions here are ${named.join(', ')}${more}`,
+    `no session here was written by version ${filter.version} (exactly); the versions here are ${sessionsOf(counts)}`,
   );
 }
 
@@ -74,12 +69,16 @@ export async function noteUnmatchedProject(
     counts.set(name, (counts.get(name) ?? 0) + 1);
   }
   if (counts.size === 0) return;
+  ctx.note(
+    `no project path or folder name here contains "${filter.project}"; the projects here are ${sessionsOf(counts)}`,
+  );
+}
+
+/** The most held first, `NAMED` at most, each with its sessions: `2.1.3 (4 sessions), 2.0.1 (1 session) and 3 more`. */
+function sessionsOf(counts: ReadonlyMap<string, number>): string {
   const named = [...counts]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, NAMED)
     .map(([name, n]) => `${name} (${n} session${n === 1 ? '' : 's'})`);
-  const more = counts.size > NAMED ? ` and ${counts.size - NAMED} more` : '';
-  ctx.note(
-    `no project path or folder name here contains "${filter.project}"; the projects here are ${named.join(', ')}${more}`,
-  );
+  return `${named.join(', ')}${counts.size > NAMED ? ` and ${counts.size - NAMED} more` : ''}`;
 }
