@@ -45,6 +45,7 @@ export {
   type SessionTotals,
   sessionSorts,
   UNKNOWN_LAST,
+  unknownLastSql,
 } from './read/session-page.js';
 export { occurrencesOf, queryPhrases, tokensOf } from './read/snippet-tokens.js';
 export type { UsageContext, UsageResponse } from './read/usage-queries.js';

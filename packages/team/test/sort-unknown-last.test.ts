@@ -1,6 +1,7 @@
 /**
- * The team's sessions list sorted by cost or by wall time puts the sessions whose value is unknown (a model without a
- * price, a session of a prompt alone) last in either direction, as the laptop's list does: ascending, they came first.
+ * The team's sessions list sorted by cost, wall time or title puts the sessions whose value is unknown (a model
+ * without a price, a session of a prompt alone, one without a title) last in either direction, as the laptop's list
+ * does: ascending, they came first (untitled ones first by title either way).
  * Real PostgreSQL, real HTTP.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { pgSuite } from './pg-harness.js';
 import { SAMPLES } from './samples-copy.js';
 import { startTeam, type TeamFixture } from './team-harness.js';
 
-pgSuite('the team list sorted by cost and wall time (real PostgreSQL)', () => {
+pgSuite('the team list sorted by cost, wall time and title (real PostgreSQL)', () => {
   let team: TeamFixture;
   let dir: string;
   let index: AgentIndex;
@@ -34,9 +35,15 @@ pgSuite('the team list sorted by cost and wall time (real PostgreSQL)', () => {
     // a prompt alone: no wall time
     const alone = 'd4d4d4d4-0000-4000-8000-000000000004';
     writeLines(join(home, 'projects', '-p', `${alone}.jsonl`), [prompt(basesOf(alone)('d4-u1', null, 1), 'Anyone?')]);
+    // a response alone: no title ("Untitled session", first by title before)
+    const untitled = 'e5e5e5e5-0000-4000-8000-000000000005';
+    writeLines(join(home, 'projects', '-p', `${untitled}.jsonl`), [
+      assistantText(basesOf(untitled)('e5-a1', null, 2), 'msg_e5', 'Done.'),
+    ]);
     index = openIndex({ dbPath: join(dir, 'index.sqlite') });
     await index.refresh([home]);
-    expect((await team.pushIndex(index, { tier: 'summary' })).stored).toBeGreaterThan(3);
+    // metadata: titles sent (the summary tier sends none)
+    expect((await team.pushIndex(index, { tier: 'metadata' })).stored).toBeGreaterThan(3);
   });
   afterAll(async () => {
     index?.close();
@@ -49,6 +56,7 @@ pgSuite('the team list sorted by cost and wall time (real PostgreSQL)', () => {
       ['costUsd', (s: { costUsd: number | null }) => s.costUsd === null],
       // the team's answer writes an unknown wall time as null, the laptop's leaves it out
       ['durationMs', (s: { durationMs?: number | null }) => s.durationMs === undefined || s.durationMs === null],
+      ['title', (s: { title?: string | null }) => s.title === undefined || s.title === null],
     ] as const) {
       for (const dir of ['asc', 'desc']) {
         const answer = await team.request('GET', `/api/sessions?sort=${sort}&dir=${dir}&limit=100`);

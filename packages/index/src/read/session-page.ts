@@ -47,6 +47,17 @@ const ORDER = {
  */
 export const UNKNOWN_LAST: ReadonlySet<SessionSort> = new Set(['durationMs', 'costUsd']);
 
+/**
+ * The SQL, over a list's row `s` and the sort's `order`, true of a session whose value is unknown: it comes last
+ * whichever way the list is sorted. A cost or wall time of -1 (`UNKNOWN_LAST`); a session without a title (the list's
+ * "Untitled session", first by title before, ahead of every titled one). Valid in SQLite and PostgreSQL (the team's
+ * list uses it too); undefined when the sort has no unknown value.
+ */
+export function unknownLastSql(sort: SessionSort, order: string): string | undefined {
+  if (UNKNOWN_LAST.has(sort)) return `(${order}) = -1`;
+  return sort === 'title' ? 's.title IS NULL' : undefined;
+}
+
 export interface SessionPageQuery {
   readonly offset?: number;
   /** Rows in the page (default 100). */
@@ -143,7 +154,8 @@ export function pageSessions(store: Store, filter: SessionFilter, query: Session
   const sort = query.sort ?? 'startedAt';
   const order = ORDER[sort];
   // a sort whose unknown value is -1 puts those sessions last in either direction, not first when ascending
-  const unknownLast = UNKNOWN_LAST.has(sort) ? `${order} = -1, ` : '';
+  const unknown = unknownLastSql(sort, order);
+  const unknownLast = unknown === undefined ? '' : `${unknown}, `;
   const rows = prepared(
     store.db,
     `SELECT * FROM sessions s WHERE ${scoped.sql} ORDER BY ${unknownLast}${order} ${dir}, s.id ${dir} LIMIT ? OFFSET ?`,

@@ -4,7 +4,7 @@
  */
 import { type AgentId, agentIds } from '@agentdash/core/base';
 import { agentVersionFacets, valuesByAgent } from '@agentdash/core/present';
-import { LIVE_WINDOW_MS, type SessionHeaderParts, type SessionSort, UNKNOWN_LAST } from '@agentdash/index';
+import { LIVE_WINDOW_MS, type SessionHeaderParts, type SessionSort, unknownLastSql } from '@agentdash/index';
 import { hasMainFile, type IndexQueries } from '@agentdash/server';
 import type { CopiedWire, SubagentWire } from '../contract.js';
 import { copiedTotals } from './call-copies.js';
@@ -55,17 +55,17 @@ export function teamQueries(
   /** A list's rows in `order`: keys, filtered, sorted and cut over the list's columns, then their summaries. */
   const listed = async (f: TeamFilter, sort: SessionSort, descending: boolean, limit?: number, offset = 0) => {
     const dir = descending ? sql`desc` : sql`asc`;
-    // unknown values (-1) last in either direction, as the index's list (UNKNOWN_LAST)
-    const last = UNKNOWN_LAST.has(sort);
+    // unknown values last in either direction, as the index's list (unknownLastSql)
+    const unknown = unknownLastSql(sort, ORDER[sort]) ?? 'false';
     const found = await sql<SessionDbRow[]>`
       select k.uid, b.tier, p.name as person, d.name as device, b.body
-      from (select s.person_id, s.uid, ${sql.unsafe(ORDER[sort])} as o
+      from (select s.person_id, s.uid, ${sql.unsafe(ORDER[sort])} as o, ${sql.unsafe(unknown)} as u
         from ${sql.unsafe(listFromOf(f))} where ${whereOf(sql, f)}
-        order by ${last ? sql.unsafe(`(${ORDER[sort]}) = -1,`) : sql``} o ${dir}, s.uid
+        order by u, o ${dir}, s.uid
         ${limit === undefined ? sql`` : sql`limit ${limit}`} offset ${offset}) k
       join sessions b on b.person_id = k.person_id and b.uid = k.uid
       join people p on p.id = b.person_id left join devices d on d.id = b.device_id
-      order by ${last ? sql`k.o = -1,` : sql``} k.o ${dir}, k.uid`;
+      order by k.u, k.o ${dir}, k.uid`;
     return found.map((row) => summaryOf(row, now()));
   };
 

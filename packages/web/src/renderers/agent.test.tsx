@@ -31,12 +31,41 @@ function figures(call: CallDto): string[] {
 
 describe('Agent card counts', () => {
   it('one tool call and one event are singular', () => {
-    expect(figures(agentCall(1, 1, true))).toEqual(['1,200 tokens 1 tool call', '1 event · 1 tool call']);
+    expect(figures(agentCall(1, 1, true))).toEqual([
+      '1,200 tokens of context at its end 1 tool call',
+      '1 event · 1 tool call',
+    ]);
   });
 
   it('other counts are plural', () => {
-    expect(figures(agentCall(0, 2, true))).toEqual(['1,200 tokens 0 tool calls', '2 events · 0 tool calls']);
+    expect(figures(agentCall(0, 2, true))).toEqual([
+      '1,200 tokens of context at its end 0 tool calls',
+      '2 events · 0 tool calls',
+    ]);
     expect(figures(agentCall(3, 7, false))).toEqual(['3 tool calls', '7 events · 3 tool calls']);
+  });
+});
+
+describe("the client's token figures", () => {
+  // A review: "19.1k tokens · 156 output" read as what the subagent used; they are its last response's (Claude Code's
+  // totalTokens and usage), the subagent having used 98.7k tokens and written 690 over six responses.
+  it("are said to be the last response's, not a sum", () => {
+    const typed = {
+      kind: 'agent',
+      tool: 'Agent',
+      data: {
+        status: 'completed',
+        text: 'done',
+        totalToolUseCount: 6,
+        totalTokens: 1200,
+        usage: { outputTokens: 156 },
+      },
+    } as unknown as TypedResult;
+    const withUsage = callOf('Agent', { prompt: 'look' }, 'done', typed, 'agent');
+    expect(figures(withUsage)[0]).toBe(
+      '1,200 tokens of context at its end 156 output in its last response 6 tool calls',
+    );
+    expect(renderToStaticMarkup(<AgentRenderer call={withUsage} />)).toContain('not a sum of its responses');
   });
 });
 

@@ -3,6 +3,10 @@ import { fmtDuration, fmtNumber, nounFor } from '../ui/format';
 import { Markdown } from '../ui/Markdown';
 import { inputOf, ok, type RendererProps, resultText, Section, typedOf } from './common';
 
+/** What the client's figures of a subagent's tokens are. */
+const LAST_TURN =
+  "the client's figures of the subagent's last response (input, cache and output), not a sum of its responses: the session's usage counts each";
+
 export function AgentRenderer({ call }: RendererProps) {
   const i = inputOf(call);
   const t = typedOf(call, 'agent');
@@ -47,14 +51,17 @@ export function AgentRenderer({ call }: RendererProps) {
       </div>
       {(tokens !== undefined || tools !== undefined || duration !== undefined || stats !== undefined) && (
         <div className="totals" data-testid="agent-totals">
+          {/* Claude Code's totalTokens and usage are its last response's (its context then, and what it wrote),
+              never a sum of its responses: the session's usage counts each one (a review read 19.1k "tokens" of a
+              subagent that used 98.7k) */}
           {tokens !== undefined && (
-            <span>
-              <b>{fmtNumber(tokens)}</b> tokens
+            <span title={LAST_TURN}>
+              <b>{fmtNumber(tokens)}</b> tokens of context at its end
             </span>
           )}
           {outputTokens !== undefined && (
-            <span>
-              <b>{fmtNumber(outputTokens)}</b> output
+            <span title={LAST_TURN}>
+              <b>{fmtNumber(outputTokens)}</b> output in its last response
             </span>
           )}
           {tools !== undefined && (
