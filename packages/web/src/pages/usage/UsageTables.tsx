@@ -26,6 +26,7 @@ export function ModelsTable({
       <FiguresTable
         label="Model"
         rows={ordered}
+        empty={usage && 'No usage.'}
         keyOf={(m) => m.model}
         labelOf={(m) => (
           // One line on a desk; on a phone it breaks at its hyphens, so that the figures fit beside it.
@@ -92,38 +93,46 @@ export function TopSessions({ usage, metric = 'cost' }: U & { metric?: Metric })
         {metric === 'tokens' && <span className="chart-hint">the costliest, in both views</span>}
       </h2>
       {/* On a phone the table may be wider than its card: it scrolls there (the cost stays reachable). */}
-      <div className="card-scroll">
-        <table className="table compact">
-          <thead>
-            <tr>
-              <th>Session</th>
-              <th>Started</th>
-              <th className="num">Tokens</th>
-              <th className="num">Cost</th>
-            </tr>
-          </thead>
-          <tbody>
-            {top.map((s) => (
-              <tr key={s.id}>
-                {/* Takes the width the other columns leave, and cuts its lines there (a long title or path). */}
-                <td style={{ width: '100%', maxWidth: 0 }}>
-                  <a className="one-line" href={sessionHref(s.id)} title={s.title ?? s.id}>
-                    {s.title || short.get(s.id)}
-                  </a>
-                  {/* its short id too: sessions of one title and project (a scenario run by three clients) */}
-                  <div className="dim mono one-line" style={{ fontSize: 11.5 }} data-testid="top-session-where">
-                    {s.title ? `${short.get(s.id)} · ` : ''}
-                    {shortPath(s.project)}
-                  </div>
-                </td>
-                <td className="usage-started">{fmtDate(s.startedAt)}</td>
-                <td className="num">{fmtNumber(tokensOf(s))}</td>
-                <td className={`num cost wraps ${s.costUsd === null ? 'unknown' : ''}`}>{fmtCostCell(s.costUsd, s)}</td>
+      {usage !== undefined && top.length === 0 ? (
+        <div className="empty" data-testid="usage-empty">
+          No sessions.
+        </div>
+      ) : (
+        <div className="card-scroll">
+          <table className="table compact">
+            <thead>
+              <tr>
+                <th>Session</th>
+                <th>Started</th>
+                <th className="num">Tokens</th>
+                <th className="num">Cost</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {top.map((s) => (
+                <tr key={s.id}>
+                  {/* Takes the width the other columns leave, and cuts its lines there (a long title or path). */}
+                  <td style={{ width: '100%', maxWidth: 0 }}>
+                    <a className="one-line" href={sessionHref(s.id)} title={s.title ?? s.id}>
+                      {s.title || short.get(s.id)}
+                    </a>
+                    {/* its short id too: sessions of one title and project (a scenario run by three clients) */}
+                    <div className="dim mono one-line" style={{ fontSize: 11.5 }} data-testid="top-session-where">
+                      {s.title ? `${short.get(s.id)} · ` : ''}
+                      {shortPath(s.project)}
+                    </div>
+                  </td>
+                  <td className="usage-started">{fmtDate(s.startedAt)}</td>
+                  <td className="num">{fmtNumber(tokensOf(s))}</td>
+                  <td className={`num cost wraps ${s.costUsd === null ? 'unknown' : ''}`}>
+                    {fmtCostCell(s.costUsd, s)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </div>
   );
 }
@@ -181,6 +190,7 @@ function BlocksTable({ usage }: U) {
     <FiguresTable
       label="Block"
       rows={[...(usage?.blocks ?? [])].reverse()}
+      empty={usage && 'No blocks.'}
       keyOf={(b) => b.start}
       labelOf={(b) => (
         // on a phone its start and end on lines of their own
@@ -206,12 +216,22 @@ function FiguresTable<T extends Figures>({
   rows,
   keyOf,
   labelOf,
+  empty,
 }: {
   readonly label: string;
   readonly rows: readonly T[];
   readonly keyOf: (row: T) => string;
   readonly labelOf: (row: T) => React.ReactNode;
+  /** Said instead of a table of no rows (once the answer is in: while it loads, the table's head holds its place). */
+  readonly empty?: string | undefined;
 }) {
+  if (empty !== undefined && rows.length === 0) {
+    return (
+      <div className="empty" data-testid="usage-empty">
+        {empty}
+      </div>
+    );
+  }
   return (
     <div className="card-scroll">
       <table className="table compact">
