@@ -30,8 +30,10 @@ export function useSessionFind(
   useFindHighlight(scrollRef, q);
 
   const { filtered, rowOf, jump } = nav;
-  // Enter (n, N) pressed before the hits of the query typed are in: taken once they are
-  const pendingStep = useRef<Step | undefined>(undefined);
+  // Enter (n, N) pressed before the hits of the query typed are in: taken once they are. A link with a text to find
+  // and no call (a search hit in a message or a thought) goes to its first hit as one naming a call goes to the call
+  // (a review: it opened at the top, the hit found but not shown).
+  const pendingStep = useRef<Step | undefined>(call === undefined && (find ?? '').trim() !== '' ? 1 : undefined);
   const goHit = (step: Step) => {
     if (q !== '' && found?.for !== q) {
       pendingStep.current = step;
