@@ -100,29 +100,44 @@ pgSuite("the team server's record of forgotten sessions (real PostgreSQL, real H
   // /Users/ann: another uid) were stored again after the forget, title and all, and their telemetry kept.
   it("the person's copy of a forgotten session under another uid is refused until the unforget; one held before is not", async () => {
     const uma = await personOf(team, 'uma');
-    expect((await uma.push(60, 'uma: laptop')).json.data).toMatchObject({ stored: 1 });
+    // generated ids (uuids), as Claude Code's: one id names one session wherever it is
+    const id = (n: number) => `${String(n).repeat(4)}-0000-4000-8000-0000000000${n}`;
+    const session = (n: number, title: string, uid: string = uidOf(n)) =>
+      seal<MetadataSession>({ ...metadataSession(n, title), sessionId: id(n), uid });
+    expect((await uma.pushSessions([session(60, 'uma: laptop')])).json.data).toMatchObject({ stored: 1 });
     // a session held under two uids before the forget (the transcript's and a copy of it): updates of the one kept go on
-    const kept = seal<MetadataSession>({ ...metadataSession(61, 'uma: copy'), uid: uidOf('61-copy') });
-    expect((await uma.pushSessions([metadataSession(61), kept])).json.data).toMatchObject({ stored: 2 });
+    const kept = session(61, 'uma: copy', uidOf('61-copy'));
+    expect((await uma.pushSessions([session(61, 'uma: 61'), kept])).json.data).toMatchObject({ stored: 2 });
     expect((await uma.forget([uidOf(60), uidOf('61-copy')])).json.data).toEqual({ forgotten: 2 });
-    const desktop = seal<MetadataSession>({ ...metadataSession(60, 'uma: desktop'), uid: uidOf('60-desktop') });
-    const copy = `session ${uidOf('60-desktop')}: a copy of a session forgotten on this team server from another of the person's homes (push --forget); push --unforget there sends it again`;
+    const desktop = session(60, 'uma: desktop', uidOf('60-desktop'));
+    const copy = `session ${uidOf('60-desktop')}: a copy of a session forgotten on this team server (push --forget); push --unforget from an upgraded agentdash (any laptop of the person) sends it again`;
     expect((await uma.pushSessions([desktop])).json.data).toEqual({
       stored: 0,
       unchanged: 0,
       refused: [{ uid: uidOf('60-desktop'), reason: copy }],
     });
     expect(await titlesOf(uidOf('60-desktop'))).toEqual([]);
-    expect((await uma.push(61, 'uma: changed')).json.data).toMatchObject({ stored: 1 });
+    expect((await uma.pushSessions([session(61, 'uma: changed')])).json.data).toMatchObject({ stored: 1 });
     expect(await titlesOf(uidOf(61))).toEqual(['uma: uma: changed']);
     // another person's session of the id is theirs
     const vic = await personOf(team, 'vic');
-    const theirs = seal<MetadataSession>({ ...metadataSession(60, 'vic'), uid: uidOf('60-vic') });
-    expect((await vic.pushSessions([theirs])).json.data).toMatchObject({ stored: 1 });
-    // the forgotten uid unforgotten: its copies' records go with it, and the desktop's copy is stored
-    expect((await uma.unforget([uidOf(60)])).json.data).toEqual({ unforgotten: [uidOf(60)] });
+    expect((await vic.pushSessions([session(60, 'vic', uidOf('60-vic'))])).json.data).toMatchObject({ stored: 1 });
+    // an id its agent did not generate (Aider's `aider-<repo folder>`) may be two sessions of the person: not refused
+    const aider = (uid: string, title: string) =>
+      seal<MetadataSession>({ ...metadataSession(62, title), sessionId: 'aider-app', uid });
+    expect((await uma.pushSessions([aider(uidOf('62-work'), 'uma: ~/work/app')])).json.data).toMatchObject({
+      stored: 1,
+    });
+    expect((await uma.forget([uidOf('62-work')])).json.data).toEqual({ forgotten: 1 });
+    expect((await uma.pushSessions([aider(uidOf('62-oss'), 'uma: ~/oss/app')])).json.data).toMatchObject({
+      stored: 1,
+    });
+    // the desktop's own unforget (of its uid, the one its push was refused for) clears the forget of the laptop's
+    // too: the desktop's copy is stored, and so would the laptop's be
+    expect((await uma.unforget([uidOf('60-desktop')])).json.data).toEqual({ unforgotten: [uidOf('60-desktop')] });
     expect((await uma.pushSessions([desktop])).json.data).toMatchObject({ stored: 1 });
     expect(await titlesOf(uidOf('60-desktop'))).toEqual(['uma: uma: desktop']);
+    expect((await uma.pushSessions([session(60, 'uma: laptop again')])).json.data).toMatchObject({ stored: 1 });
   });
 
   it("forgetting one of a person's two sessions of one id (a run's output the transcript superseded) keeps the id's telemetry", async () => {

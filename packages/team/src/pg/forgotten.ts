@@ -59,9 +59,9 @@ export const FORGOTTEN_MIGRATIONS = [
 
 /**
  * A session its own person forgot on the server (`push --forget`): refused (ingest.ts) until they unforget it. `copy`:
- * the uid is another, not held on the server, of a session id the person forgot (the same transcripts in another
- * home of theirs, a desktop's `/home/ann` beside a laptop's `/Users/ann`), which the unforget of the forgotten uid
- * clears.
+ * the uid is another, not held on the server, of a generated session id the person forgot (the same transcripts in
+ * another home of theirs, a desktop's `/home/ann` beside a laptop's `/Users/ann`): recorded forgotten with it, so an
+ * unforget of either uid, from either laptop, clears both.
  */
 export class UidForgottenError extends Error {
   readonly code = 'TEAM_UID_FORGOTTEN';
@@ -70,9 +70,7 @@ export class UidForgottenError extends Error {
     copy = false,
   ) {
     super(
-      copy
-        ? `session ${uid}: a copy of a session forgotten on this team server from another of the person's homes (push --forget); push --unforget there sends it again`
-        : `session ${uid}: forgotten on this team server (push --forget); push --unforget from an upgraded agentdash (any laptop of the person) sends it again`,
+      `session ${uid}: ${copy ? 'a copy of a session ' : ''}forgotten on this team server (push --forget); push --unforget from an upgraded agentdash (any laptop of the person) sends it again`,
     );
   }
 }

@@ -11,6 +11,10 @@ import { insertDocStarts } from './doc-starts.js';
 import { type DocRow, type DocStarts, docsWithStarts, insertSearchWords, searchWordsInserts } from './docs.js';
 import { lockUids, UidForgottenError } from './forgotten.js';
 import { sessionHasher } from './forgotten-key.js';
+
+/** A session id an agent generated: a uuid. */
+const GENERATED_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 import { childRows, chunksOf, ms, type Pusher, sessionRow } from './ingest-rows.js';
 import { type Lowered, loweredFrom } from './lowered.js';
 import { withoutNul } from './no-nul.js';
@@ -95,6 +99,9 @@ async function storeSession(
   named: ReadonlyMap<string, number>,
 ): Promise<Stored> {
   const idHash = (await sessionHasher(sql))(s.sessionId);
+  // Only an id its agent generated names one session wherever it is (a uuid: Claude Code's, Codex's, Gemini's,
+  // Copilot's); Aider's (`aider-<repo folder>`) or one taken from a file's name may be two sessions' of the person.
+  const generated = GENERATED_ID.test(s.sessionId);
   let docs: DocRow[] | undefined;
   let starts: DocStarts | undefined;
   if (s.tier === 'full') {
@@ -130,7 +137,7 @@ async function storeSession(
           exists (select 1 from sessions where uid = ${s.uid} and person_id <> ${who.personId})
             or exists (select 1 from forgotten_sessions where uid = ${s.uid} and person_id <> ${who.personId}) as taken,
           exists (select 1 from forgotten_sessions where uid = ${s.uid} and person_id = ${who.personId}) as forgotten,
-          cur.digest is null and exists (select 1 from forgotten_sessions
+          cur.digest is null and ${generated} and exists (select 1 from forgotten_sessions
             where person_id = ${who.personId} and session_hash = ${idHash}) as "forgottenCopy",
           array(select sha256 from file_chunks where person_id = ${who.personId} and uid = ${s.uid}) as old,
           (select count(*)::int from (select 1 from chunks where sha256 = any(${wanted}::text[]) order by sha256 for key share) h)
@@ -159,6 +166,12 @@ async function storeSession(
         wanted.filter((name) => (named.get(name) ?? 0) <= 1),
       );
       if (refused === null) await recordBehind(tx, who, s.uid, s.digest);
+      // The copy is recorded forgotten too, with the id's hash: an unforget from its own laptop (of its own uid) then
+      // clears the forget with it, as one from the laptop that forgot it does (the records of one hash go together).
+      if (refused === 'forgotten copy') {
+        await tx`insert into forgotten_sessions (uid, person_id, session_hash)
+          values (${s.uid}, ${who.personId}, ${idHash}) on conflict (uid) do nothing`;
+      }
       return { result: refused ?? 'behind', lowered: null } as const;
     }
     if (found.held !== wanted.length) {
