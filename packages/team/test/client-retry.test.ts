@@ -80,4 +80,25 @@ describe('push client: dropped connections', () => {
       code: 'TEAM_UNREACHABLE',
     });
   });
+
+  // A review: the hint of a dropped connection (plain http to a TLS port) was given on https addresses too, and an
+  // expired certificate got the advice of an untrusted one.
+  it('hints at the scheme only on an http address, and tells an expired certificate apart', async () => {
+    const failing = (code: string) => async () => {
+      throw Object.assign(new TypeError('fetch failed'), { cause: { code } });
+    };
+    const said = async (url: string, code: string) =>
+      String(
+        await new TeamClient({ url, token: 't', retryMs: 0, fetch: failing(code) }).whoami().then(
+          () => 'answered',
+          (e: Error) => e.message,
+        ),
+      );
+    expect(await said('http://team.example:4317', 'ECONNRESET')).toMatch(/does it speak https, and the address http\?/);
+    expect(await said('https://team.example:4317', 'ECONNRESET')).toBe(
+      'cannot reach the team server at https://team.example:4317: ECONNRESET',
+    );
+    expect(await said('https://team.example:4317', 'CERT_HAS_EXPIRED')).toMatch(/certificate has expired/);
+    expect(await said('https://team.example:4317', 'CERT_HAS_EXPIRED')).not.toMatch(/NODE_EXTRA_CA_CERTS/);
+  });
 });

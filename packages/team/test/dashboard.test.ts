@@ -93,6 +93,9 @@ pgSuite('team dashboard API (real PostgreSQL, real HTTP)', () => {
       ['/api/usage?person=nobody', 'person "nobody" is not on this team (ann, bob'],
       ['/api/sessions?device=ann/nope', 'device "ann/nope" is not on this team (ann/laptop, '],
       ['/api/stats?device=nope', 'device "nope" is not on this team (ann/laptop, '],
+      // a device of another person's, with a person (a review: both checked alone, it answered nothing)
+      ['/api/sessions?person=ann&device=desktop', `device "desktop" is not ann's (their devices: ann/laptop`],
+      ['/api/sessions?person=bob&device=ann/laptop', `device "ann/laptop" is not bob's (their devices: bob/desktop`],
     ] as const) {
       const r = await get(query);
       expect([query, r.status, (r.json as { code: string }).code]).toEqual([query, 400, 'BAD_QUERY']);

@@ -58,22 +58,29 @@ const RETRY_MS = 200;
 const LATER = new Set([502, 503, 504]);
 const SLOW = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
-/** A TLS certificate this machine does not trust (Node's codes for it). */
+/** A TLS certificate signed by an authority this machine does not trust (Node's codes for it). */
 const UNTRUSTED = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
   'SELF_SIGNED_CERT_IN_CHAIN',
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
   'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'CERT_HAS_EXPIRED',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 
-/** What to try, after the code of a connection that failed (none for the plain ones: refused, unknown host). */
-function hintFor(code: string): string {
+/**
+ * What to try, after the code of a connection to `url` that failed (none for the plain ones: refused, unknown host,
+ * nor for connections dropped on an https address: a proxy's reset says nothing of the scheme).
+ */
+function hintFor(code: string, url: string): string {
   if (UNTRUSTED.has(code)) {
-    return " (the server's TLS certificate is not trusted here: give its certificate authority with NODE_EXTRA_CA_CERTS=FILE, or check the name in the address)";
+    return " (the server's TLS certificate is not trusted here: give its certificate authority with NODE_EXTRA_CA_CERTS=FILE)";
   }
-  if (DROPPED.has(code)) return ' (the server closed every connection: does it speak https, and the address http?)';
+  if (code === 'CERT_HAS_EXPIRED') return " (the server's TLS certificate has expired: its administrator renews it)";
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    return " (the server's TLS certificate is for another name: use the name it was made for in the address)";
+  }
+  if (DROPPED.has(code) && url.startsWith('http:')) {
+    return ' (the server closed every connection: does it speak https, and the address http?)';
+  }
   if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO') {
     return ' (no TLS there: does the server speak http, and the address https?)';
   }
@@ -297,7 +304,10 @@ export class TeamClient {
         wait = SLOW.has(code) ? this.laterWait(later, undefined, waited) : undefined;
         if (wait === undefined) {
           const what = code || cause?.message || String(error);
-          throw new PushError(`cannot reach the team server at ${this.options.url}: ${what}${hintFor(code)}`, 0);
+          throw new PushError(
+            `cannot reach the team server at ${this.options.url}: ${what}${hintFor(code, this.base)}`,
+            0,
+          );
         }
       }
       let why = laterWhy(undefined, undefined);

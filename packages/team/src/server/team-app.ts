@@ -121,37 +121,47 @@ export function createTeamApp(deps: TeamAppDeps): Hono<TeamEnv> {
 }
 
 /**
- * `?person=` and `?device=` (`person/device`, or a device's name) naming no one on the team are a 400 naming those
- * there are: a typo ("Ann" for "ann") answered an empty list and $0, read as no activity (a review).
+ * `?person=` and `?device=` (`person/device`, or a device's name) naming no one on the team, or a device not the
+ * person's when both are given, are a 400 naming those there are (at most `NAMED`): a typo ("Ann" for "ann") answered
+ * an empty list and $0, read as no activity (a review).
  */
 function knownPeople(sql: Sql): MiddlewareHandler<TeamEnv> {
   return async (c, next) => {
     const person = c.req.query('person');
     const device = c.req.query('device');
-    if (person) {
-      const names = (await sql<{ name: string }[]>`select name from people order by name`).map((r) => r.name);
-      if (!names.includes(person)) {
-        throw new TeamHttpError(
-          400,
-          `person ${JSON.stringify(person)} is not on this team (${names.join(', ')})`,
-          'BAD_QUERY',
-        );
-      }
+    if (!person && !device) return next();
+    const people = (await sql<{ name: string }[]>`select name from people order by name`).map((r) => r.name);
+    if (person && !people.includes(person)) {
+      throw new TeamHttpError(
+        400,
+        `person ${JSON.stringify(person)} is not on this team (${named(people)})`,
+        'BAD_QUERY',
+      );
     }
     if (device) {
-      const rows = await sql<{ name: string }[]>`select p.name || '/' || d.name as name from devices d
-        join people p on p.id = d.person_id order by 1`;
-      const names = rows.map((r) => r.name);
-      const slash = device.indexOf('/');
-      const known = slash === -1 ? names.some((n) => n.slice(n.indexOf('/') + 1) === device) : names.includes(device);
+      const devices = (
+        await sql<{ name: string }[]>`select p.name || '/' || d.name as name from devices d
+          join people p on p.id = d.person_id order by 1`
+      ).map((r) => r.name);
+      // a bare device name is the person's when one is given (the list's filter joins them: whereOf)
+      const full = device.includes('/') || !person ? device : `${person}/${device}`;
+      const mine = person ? devices.filter((d) => d.startsWith(`${person}/`)) : devices;
+      const known = full.includes('/') ? mine.includes(full) : mine.some((d) => d.slice(d.indexOf('/') + 1) === full);
       if (!known) {
-        throw new TeamHttpError(
-          400,
-          `device ${JSON.stringify(device)} is not on this team (${names.join(', ')})`,
-          'BAD_QUERY',
-        );
+        const why = person
+          ? `is not ${person}'s (their devices: ${named(mine)})`
+          : `is not on this team (${named(devices)})`;
+        throw new TeamHttpError(400, `device ${JSON.stringify(device)} ${why}`, 'BAD_QUERY');
       }
     }
     await next();
   };
 }
+
+/** At most this many names in a 400's list. */
+const NAMED = 20;
+
+const named = (names: readonly string[]): string =>
+  names.length === 0
+    ? 'none'
+    : `${names.slice(0, NAMED).join(', ')}${names.length > NAMED ? ` and ${names.length - NAMED} more` : ''}`;
