@@ -191,13 +191,13 @@ describe('export -o into what AgentDash reads', () => {
 
   // Left out at the fifty-seventh stop: a Claude home indexed as a PATH (a backup, another machine's) took the export
   // as a new transcript, listed by the next command and kept by the archive. Other names there are the person's.
-  it('refuses a transcript-named file in a folder the index was built from by name; writes any other name', async () => {
+  it("refuses a transcript's name in a folder the index was built from by name; writes any other name", async () => {
     const backup = join(dir, 'backup', 'claude-home');
     const folder = join(backup, 'projects', '-home-user-proj-demo');
     mkdirSync(folder, { recursive: true });
     cpSync(join(home, 'projects', '-home-user-proj-demo', `${sessionId}.jsonl`), join(folder, `${sessionId}.jsonl`));
     await cli(['index', backup]);
-    for (const file of [join(folder, 'copy.jsonl'), join(backup, 'projects', 'new', 'out.json')]) {
+    for (const file of [join(folder, 'copy.jsonl'), join(backup, 'other', '.aider.chat.history.md')]) {
       const r = await cli(['export', sessionId, '--format', 'json', '-o', file]);
       expect([file, r.code, r.stderr]).toEqual([
         file,
@@ -206,9 +206,15 @@ describe('export -o into what AgentDash reads', () => {
       ]);
       expect(existsSync(file)).toBe(false);
     }
-    const notes = join(backup, 'notes.md');
-    const r = await cli(['export', sessionId, '--format', 'markdown', '-o', notes]);
-    expect([r.code, r.stderr, existsSync(notes)]).toEqual([ExitCode.ok, `agentdash: wrote ${notes}\n`, true]);
+    // names no discovery takes (a review: out.json was refused, and the next command did not read it)
+    for (const [format, name] of [
+      ['markdown', 'notes.md'],
+      ['json', 'out.json'],
+    ] as const) {
+      const kept = join(backup, name);
+      const r = await cli(['export', sessionId, '--format', format, '-o', kept]);
+      expect([r.code, r.stderr, existsSync(kept)]).toEqual([ExitCode.ok, `agentdash: wrote ${kept}\n`, true]);
+    }
   });
 
   // A review of the first guard: it refused every path in an Aider repository (the transcripts' folder is the user's).

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { basesOf, prompt, writeLines } from '@agentdash/testing/synthetic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../test/harness.js';
 
@@ -95,5 +96,12 @@ describe('--project TEXT that matches no session', () => {
     const [project] = [...projects];
     const matched = await cli(['stats', home, '--project', (project ?? '').slice(-4)]);
     expect(matched.stderr).not.toContain('no project path');
+    // a project whose sessions recorded no usage is matched: usage has nothing to count, and says no more (a review:
+    // "no project … contains" named that very project)
+    const quiet = join(dir, 'quiet');
+    const id = 'q1q1q1q1-0000-4000-8000-000000000001'.replace(/q/g, 'e');
+    writeLines(join(quiet, 'projects', '-home-u-quiet', `${id}.jsonl`), [prompt(basesOf(id)('q-u1', null, 1), 'Hi?')]);
+    const none = await cli(['usage', 'daily', quiet, '--project', 'quiet']);
+    expect([none.code, none.stdout, none.stderr]).toEqual([0, 'No usage.\n', '']);
   });
 });

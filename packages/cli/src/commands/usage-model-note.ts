@@ -60,10 +60,13 @@ export async function noteUnmatchedProject(
   found: number,
 ): Promise<void> {
   if (filter.project === undefined || found > 0) return;
-  const { project: _project, ...rest } = filter;
+  const { project, ...rest } = filter;
   const { limit: _limit, ...whole } = rest as SessionFilter;
+  const index = await ctx.openIndex();
+  // `found` counts what the command counts (responses for usage): a project of sessions that recorded none is matched
+  if (index.listSessions({ ...whole, project, limit: 1 }).length > 0) return;
   const counts = new Map<string, number>();
-  for (const s of (await ctx.openIndex()).listSessions(whole)) {
+  for (const s of index.listSessions(whole)) {
     // with its secrets redacted, as the sessions list shows it (docs/secrets.md)
     const name = redactIdentifiers(s.projectPath ?? basename(s.projectDir));
     counts.set(name, (counts.get(name) ?? 0) + 1);

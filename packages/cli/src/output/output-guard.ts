@@ -1,7 +1,7 @@
 /**
  * Where `export -o` may not write: over a transcript AgentDash reads (one overwritten with an export can no longer be
  * resumed), into a folder the agents keep their transcripts in (AgentDash never writes there: a file put there would
- * be read as a transcript, and kept by the archive once deleted), nor a transcript's name (`.jsonl`, `.json`) into a
+ * be read as a transcript, and kept by the archive once deleted), nor a transcript's name (`.jsonl`, …) into a
  * folder the index was built from by name (a Claude home's backup), nor over its own index (whose archive may hold the
  * only copy of transcripts the agent deleted), whatever name reaches them (a relative path, a symbolic link to the
  * file or to a folder on its way).
@@ -51,14 +51,17 @@ export interface ReadPlaces {
   readonly homes: readonly string[];
   /**
    * The paths the index was built from by name (`AgentIndex.namedRoots`: a backup of a Claude home, another
-   * machine's): a transcript's name inside one that is a folder (`.jsonl`, `.json`) would be read as a transcript by
-   * the next command.
+   * machine's, an Aider repository): a transcript's name inside one that is a folder (`TRANSCRIPT_NAME`) would be read
+   * as a transcript by the next command.
    */
   readonly roots: readonly string[];
 }
 
-/** The names the agents' transcripts have (`.jsonl`: Claude Code, Codex, Copilot…; `.json`: Gemini, OpenCode). */
-const TRANSCRIPT_NAME = /\.jsonl?$/i;
+/**
+ * The names a folder's discovery takes for transcripts: `.jsonl` (Claude Code, Codex, Copilot, Qwen), Gemini's chat
+ * files (`session-….json`) and Aider's history (`.aider.chat.history.md`). Another name there is the person's file.
+ */
+const TRANSCRIPT_NAME = /(\.jsonl|(^|[\\/])session-[^\\/]*\.json|(^|[\\/])\.aider\.chat\.history\.md)$/i;
 
 /** Why `output` may not be written, or undefined when it may. */
 export function refusedOutput(output: string, places: ReadPlaces): string | undefined {
