@@ -4,77 +4,36 @@
  * chosen in the list. It goes to the first hit now, as a link naming a call goes to the call. Skips plainly when
  * Chromium or the built dashboard is missing.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eMissing, openChromium, type ServedIndex, serveIndexOf } from './harness';
+import { assistantText, basesOf, prompt, writeLines } from '@agentdash/testing/synthetic';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eMissing, newPage, servedHome } from './harness';
 
 const missing = e2eMissing('e2e a search link to a message');
 const ID = 'f1d00000-0000-4000-8000-000000000002';
 const NEEDLE = 'narwhal-phrase';
 
 /** Forty exchanges; the needle in the 36th answer's text, far below the first screen. */
-function transcript(): string {
-  const base = { sessionId: ID, cwd: '/tmp/find', version: '2.1.20', isSidechain: false, userType: 'external' };
-  const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
-  const records: Record<string, unknown>[] = [];
-  let parent: string | null = null;
+function writeSession(home: string): void {
+  const at = basesOf(ID);
+  const lines: string[] = [];
   for (let i = 0; i < 40; i++) {
-    const u = `u${i}`;
-    const a = `a${i}`;
-    records.push({
-      ...base,
-      type: 'user',
-      uuid: u,
-      parentUuid: parent,
-      timestamp: at(2 * i),
-      message: { role: 'user', content: `Question ${i + 1}: tell me more.` },
-    });
+    lines.push(prompt(at(`u${i}`, i === 0 ? null : `a${i - 1}`, 2 * i), `Question ${i + 1}: tell me more.`));
     const text = i === 35 ? `Here it is: the ${NEEDLE} you asked for.` : `Answer ${i + 1}, a paragraph of text.`;
-    records.push({
-      ...base,
-      type: 'assistant',
-      uuid: a,
-      parentUuid: u,
-      timestamp: at(2 * i + 1),
-      message: {
-        id: `msg_${i}`,
-        role: 'assistant',
-        model: 'claude-sonnet-4-5',
-        content: [{ type: 'text', text }],
-        usage: { input_tokens: 10, output_tokens: 5 },
-      },
-    });
-    parent = a;
+    lines.push(assistantText(at(`a${i}`, `u${i}`, 2 * i + 1), `msg_${i}`, text));
   }
-  return records.map((r) => JSON.stringify(r)).join('\n');
+  writeLines(join(home, 'projects', '-tmp-find', `${ID}.jsonl`), lines);
 }
 
 describe.skipIf(missing !== undefined)('a search link to a message in headless Chromium', () => {
-  let home: string;
-  let served: ServedIndex;
-  let context: BrowserContext;
-  let page: Page;
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    home = await mkdtemp(join(tmpdir(), 'agentdash-e2e-find-link-home-'));
-    const project = join(home, 'projects', '-tmp-find');
-    await mkdir(project, { recursive: true });
-    await writeFile(join(project, `${ID}.jsonl`), `${transcript()}\n`);
-    served = await serveIndexOf('agentdash-e2e-find-link-', [home]);
-    ({ context, page } = await openChromium({ viewport: { width: 1280, height: 800 }, problems }));
-  });
-  afterAll(async () => {
-    await context?.close();
-    await served?.close();
-    if (home) await rm(home, { recursive: true, force: true });
+  const ui = servedHome('agentdash-e2e-find-link-', (home) => {
+    writeSession(home);
+    return [home];
   });
 
   /** Whether the needle's text is inside the window. */
-  const shown = () =>
+  const shown = (page: Page) =>
     page.evaluate((needle) => {
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -90,9 +49,12 @@ describe.skipIf(missing !== undefined)('a search link to a message in headless C
     }, NEEDLE);
 
   it('opens at the first hit, counted as the current one', async () => {
-    await page.goto(new URL(`#/s/${ID}?find=${NEEDLE}`, served.server.url).toString());
-    await expect.poll(shown, { timeout: 20_000 }).toBe(true);
+    const problems: string[] = [];
+    const { context, page } = await newPage(ui.browser, { problems, viewport: { width: 1280, height: 800 } });
+    await page.goto(new URL(`#/s/${ID}?find=${NEEDLE}`, ui.served.server.url).toString());
+    await expect.poll(() => shown(page), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => page.locator('[data-testid=find-count]').textContent(), { timeout: 10_000 }).toBe('1 of 1');
     expect(problems).toEqual([]);
+    await context.close();
   });
 });
